@@ -1,0 +1,47 @@
+VENV ?= .venv
+PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+BIN := $(VENV)/bin
+
+.PHONY: run test lint format clean
+# A failed recipe leaves no half-made venv or stamp behind to be trusted next time.
+.DELETE_ON_ERROR:
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps inside the venv: pip runs again only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@ $(VENV)/.installed
+
+# DEBUG defaults to true here only, so the server starts with no set-up;
+# everywhere else the settings default to DEBUG off.
+run: $(VENV)/.installed
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py migrate
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.installed-test
+	scripts/ensure-chromium
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# Leaves db.sqlite3 alone: it holds the scores.
+clean:
+	rm -rf $(VENV) staticfiles build .pytest_cache .ruff_cache .hypothesis test-results *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,34 @@
+"""System checks that stop the server (runserver, migrate, check) on unsafe settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.checks import Error, register
+
+MISSING_SECRET_KEY = (
+    "SECRET_KEY must be set in the environment when DEBUG is off "
+    "(or set DEBUG=true for development)"
+)
+
+
+@register()
+def secret_key_is_set(app_configs: Any, **kwargs: Any) -> list[Error]:
+    """An error when no SECRET_KEY is set: sessions and sign-in need one."""
+    # Read through the settings' dict: the attribute itself raises when empty.
+    if settings._wrapped.__dict__.get("SECRET_KEY"):
+        return []
+    return [Error(MISSING_SECRET_KEY, id="scoreboard.E001")]
+
+
+def require_secret_key() -> None:
+    """Stop a WSGI/ASGI server at start-up when SECRET_KEY is missing.
+
+    Raises:
+        ImproperlyConfigured: no SECRET_KEY.
+    """
+    from django.core.exceptions import ImproperlyConfigured
+
+    if secret_key_is_set(None):
+        raise ImproperlyConfigured(MISSING_SECRET_KEY)

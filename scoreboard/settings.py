@@ -1,0 +1,195 @@
+"""Settings for the Rummy scoreboard, read from the environment.
+
+Every variable is optional except SECRET_KEY outside debug mode. A value that
+cannot be read raises ImproperlyConfigured naming the variable, so a typo in a
+deployment stops the server at start-up instead of quietly running with a
+default. A variable set to the empty string counts as unset. README.md lists
+the variables.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
+_FALSE = frozenset({"false", "0", "no", "off"})
+
+
+def env_str(name: str, default: str = "") -> str:
+    """Return environment variable `name` stripped, or `default` when unset or blank."""
+    return os.environ.get(name, "").strip() or default
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no variable: true/false, 1/0, yes/no or on/off, in any letter case.
+
+    Raises ImproperlyConfigured naming the variable for any other value.
+    """
+    value = env_str(name).lower()
+    if not value:
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name} must be one of true/false, 1/0, yes/no, on/off; got {os.environ[name]!r}"
+    )
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated variable into a list, skipping empty items."""
+    value = env_str(name)
+    if not value:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_database(name: str, default: dict[str, Any]) -> dict[str, Any]:
+    """Read a database URL (dj-database-url syntax) into a DATABASES entry.
+
+    Raises ImproperlyConfigured naming the variable when the URL cannot be parsed
+    or its scheme is unknown.
+    """
+    url = env_str(name)
+    if not url:
+        return default
+    try:
+        return dict(dj_database_url.parse(url))
+    except ValueError as e:
+        # The message of dj-database-url's errors does not name the variable.
+        raise ImproperlyConfigured(f"{name} is not a usable database URL: {e}") from None
+
+
+DEBUG = env_bool("DEBUG", False)
+
+# Outside debug mode there is no default key. A missing one does not stop
+# the import: `manage.py score` needs no key and must work on a fresh clone.
+# Everything that would use the key stops instead: the system checks
+# (runserver, migrate, check: matches/checks.py), the WSGI/ASGI entry points,
+# and Django itself on first use.
+SECRET_KEY = env_str(
+    "SECRET_KEY", "django-insecure-development-only-never-use-in-production" if DEBUG else ""
+)
+
+# In debug mode any host may connect, so a phone on the same Wi-Fi can open
+# `HOST=0.0.0.0 make run` by the computer's LAN address.
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", *(["*"] if DEBUG else [])]
+)
+
+# Needed behind a reverse proxy that terminates HTTPS: the browser's Origin
+# (https://...) then differs from the scheme Django sees.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+for _origin in CSRF_TRUSTED_ORIGINS:
+    if not _origin.startswith(("http://", "https://")):
+        raise ImproperlyConfigured(
+            f"CSRF_TRUSTED_ORIGINS entries must start with http:// or https://; got {_origin!r}"
+        )
+
+# Secure cookies are only sent back over HTTPS. They default to on outside debug
+# mode, but a scoreboard served over plain HTTP on a home network must turn them
+# off (SECURE_COOKIES=false), or the browser drops the CSRF cookie and every
+# form fails with 403. HSTS follows the same switch: it only makes sense when
+# the site really is served over HTTPS.
+SECURE_COOKIES = env_bool("SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_SECURE = SECURE_COOKIES
+CSRF_COOKIE_SECURE = SECURE_COOKIES
+SECURE_HSTS_SECONDS = 30 * 24 * 60 * 60 if SECURE_COOKIES else 0
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    # The default app config wraps the template loaders so that
+    # "page.html#partial" names resolve (it replaces APP_DIRS with the
+    # equivalent explicit, cached loaders).
+    "template_partials",
+    "matches",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "scoreboard.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "scoreboard.wsgi.application"
+
+DATABASES = {
+    "default": env_database(
+        "DATABASE_URL",
+        {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"},
+    ),
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # One phone writes while others read the scoreboard. WAL lets readers go on
+    # during a write; IMMEDIATE takes the write lock when the transaction
+    # starts, so two writers queue (up to `timeout` seconds) instead of one
+    # failing with "database is locked" halfway through. Options given in
+    # DATABASE_URL (?timeout=5) win.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Not the manifest storage: it refuses to render {% static %} for files
+    # that collectstatic has not seen, which would break tests and `make run`
+    # with DEBUG off.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}

@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test's thread, and Django
+# refuses database access from a thread with a running loop. The browser tests
+# touch the database from that thread only through fixtures and live_server.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Playwright may not download its own browsers here: the tests drive Debian's
+# Chromium. The flags let it run as root in a container, without a GPU, and keep
+# it from calling home on a machine whose network refuses such connections.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # The scoreboard is kept on a phone: a 390x844 touch screen at 3x density.
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 3,
+    }

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.test import Client
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+
+def test_it_shows_the_home_page(client: Client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Rummy Scoreboard" in response.content.decode()
+
+
+def test_it_refuses_post_on_the_home_page(client: Client) -> None:
+    assert client.post("/").status_code == 405
+
+
+@pytest.mark.browser
+def test_it_loads_the_home_page_with_htmx_in_a_phone_browser(
+    live_server: LiveServer, page: Page
+) -> None:
+    page.goto(live_server.url)
+    expect(page.get_by_role("heading", name="Rummy Scoreboard")).to_be_visible()
+    # htmx comes from django-htmx's vendored copy, served from our own static files.
+    assert page.evaluate("typeof window.htmx") == "object"
+    assert page.evaluate("window.innerWidth") == 390
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()

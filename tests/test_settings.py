@@ -1,0 +1,147 @@
+"""Settings fail loudly on bad environment values.
+
+Each case imports the settings module in a fresh interpreter with a controlled
+environment: a settings module cannot be re-imported cleanly in-process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SETTINGS_VARIABLES = (
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "DATABASE_URL",
+    "SECURE_COOKIES",
+)
+
+
+def load_settings(code: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    """Import scoreboard.settings in a subprocess whose environment holds only `env`
+    among the settings variables, then run `code` (with the module as `settings`)."""
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    return subprocess.run(
+        [sys.executable, "-c", f"import scoreboard.settings as settings\n{code}"],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def last_line(text: str) -> str:
+    return text.strip().splitlines()[-1]
+
+
+def test_it_refuses_a_bad_debug_value() -> None:
+    result = load_settings(DEBUG="maybe", SECRET_KEY="x")
+    assert result.returncode != 0
+    assert last_line(result.stderr).startswith("django.core.exceptions.ImproperlyConfigured: DEBUG")
+    assert "'maybe'" in result.stderr
+
+
+def test_it_accepts_debug_spellings() -> None:
+    for value in ("true", "TRUE", "1", "yes", "On"):
+        result = load_settings("print(settings.DEBUG)", DEBUG=value)
+        assert result.stdout.strip() == "True", (value, result.stderr)
+    for value in ("false", "0", "No", "OFF"):
+        result = load_settings("print(settings.DEBUG)", DEBUG=value, SECRET_KEY="x")
+        assert result.stdout.strip() == "False", (value, result.stderr)
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_it_refuses_to_serve_without_secret_key_when_debug_is_off() -> None:
+    result = run_manage("check")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set in the environment when DEBUG is off" in result.stderr
+    result = load_settings("import scoreboard.wsgi")
+    assert result.returncode != 0
+    assert last_line(result.stderr).startswith(
+        "django.core.exceptions.ImproperlyConfigured: SECRET_KEY must be set"
+    )
+
+
+def test_it_scores_a_match_file_without_secret_key_or_debug() -> None:
+    result = run_manage("score", "tests/data/match_format_first_hand.json")
+    assert result.returncode == 0, result.stderr
+    assert '"Ben": 41' in result.stdout
+
+
+def test_it_uses_a_development_secret_key_in_debug_mode() -> None:
+    result = load_settings("print(settings.SECRET_KEY)", DEBUG="true")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("django-insecure-")
+
+
+def test_it_refuses_a_bad_database_url() -> None:
+    for url in ("nosuchdb://localhost/x", "postgres://user@host:notaport/db"):
+        result = load_settings(DEBUG="true", DATABASE_URL=url)
+        assert result.returncode != 0, url
+        assert last_line(result.stderr).startswith(
+            "django.core.exceptions.ImproperlyConfigured: DATABASE_URL"
+        ), url
+
+
+def test_it_defaults_to_sqlite_with_immediate_transactions() -> None:
+    result = load_settings(
+        "import json; print(json.dumps(settings.DATABASES['default'], default=str))",
+        DEBUG="true",
+    )
+    assert result.returncode == 0, result.stderr
+    database = json.loads(result.stdout)
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["NAME"] == str(ROOT / "db.sqlite3")
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+
+
+def test_it_lets_database_url_options_override_the_sqlite_defaults() -> None:
+    result = load_settings(
+        "import json; print(json.dumps(settings.DATABASES['default'], default=str))",
+        DEBUG="true",
+        DATABASE_URL="sqlite:////tmp/other.sqlite3?timeout=5",
+    )
+    assert result.returncode == 0, result.stderr
+    database = json.loads(result.stdout)
+    assert database["NAME"] == "/tmp/other.sqlite3"
+    assert database["OPTIONS"]["timeout"] == 5
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_it_allows_any_host_only_in_debug_mode() -> None:
+    def allowed_hosts(**env: str) -> str:
+        return load_settings("print(','.join(settings.ALLOWED_HOSTS))", **env).stdout.strip()
+
+    assert allowed_hosts(DEBUG="true") == "localhost,127.0.0.1,[::1],*"
+    assert allowed_hosts(SECRET_KEY="x") == "localhost,127.0.0.1,[::1]"
+    assert (
+        allowed_hosts(DEBUG="true", ALLOWED_HOSTS="a.example, b.example") == "a.example,b.example"
+    )
+
+
+def test_it_refuses_csrf_trusted_origins_without_a_scheme() -> None:
+    result = load_settings(DEBUG="true", CSRF_TRUSTED_ORIGINS="https://ok.example,bad.example")
+    assert result.returncode != 0
+    assert last_line(result.stderr).startswith(
+        "django.core.exceptions.ImproperlyConfigured: CSRF_TRUSTED_ORIGINS"
+    )
