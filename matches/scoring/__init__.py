@@ -1,0 +1,50 @@
+"""The rules of Rummy as the scoreboard keeps them (../shared/RULES.md), as
+plain Python: no Django, no database. The web app and the ``score`` command
+both call this package, so every rule and every message lives here once."""
+
+from __future__ import annotations
+
+from .cards import Card, deck_points, parse_card
+from .engine import (
+    Board,
+    Deal,
+    Event,
+    Hand,
+    HandResult,
+    Join,
+    Leave,
+    LineMove,
+    Match,
+    Seat,
+    cards_each,
+    decide,
+    replay,
+    score_hand,
+    typing_slips,
+)
+from .errors import RuleError
+from .rules import HouseRules, check_target
+
+__all__ = [
+    "Board",
+    "Card",
+    "Deal",
+    "Event",
+    "Hand",
+    "HandResult",
+    "HouseRules",
+    "Join",
+    "Leave",
+    "LineMove",
+    "Match",
+    "RuleError",
+    "Seat",
+    "cards_each",
+    "check_target",
+    "deck_points",
+    "decide",
+    "parse_card",
+    "replay",
+    "score_hand",
+    "typing_slips",
+]

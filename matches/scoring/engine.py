@@ -1,0 +1,643 @@
+"""Replaying a match: RULES.md, "Seats, dealer and deal size", "Scoring one
+hand", "When the match ends" and "Moving the line".
+
+A match is its house rules, its starting seats and its ordered events. The
+board (totals, dealer, status, winner) is never stored: ``replay`` derives it
+from the events every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from .cards import Card, cards_points, check_cards, deck_points, most_points_in, parse_card
+from .errors import RuleError
+from .rules import (
+    HIGHEST_WINS,
+    MAX_SEATED,
+    MIN_SEATED,
+    HouseRules,
+    check_target,
+    is_whole_number,
+)
+
+Status = Literal["open", "closed"]
+ClosedBy = Literal["target", "hand_limit"]
+
+
+# Events ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand, played out.
+
+    ``went_out`` is the player who went out, or None when nobody did (the
+    stock ran out, or the table called the hand off). ``leftovers`` maps
+    players to their leftover: a whole number of points, or the cards they
+    held (card texts such as ``"KH"`` or ``Card`` values).
+    """
+
+    went_out: str | None
+    leftovers: Mapping[str, object]
+    rummy: bool = False
+
+
+@dataclass(frozen=True)
+class LineMove:
+    """The host moves the line to ``target`` points."""
+
+    target: int
+
+
+@dataclass(frozen=True)
+class Leave:
+    """``player`` leaves the table between hands; their total stays."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Join:
+    """``player`` joins between hands: a new player sits after ``after`` (or
+    after the last seat); a returning player takes their own seat back."""
+
+    player: str
+    after: str | None = None
+
+
+Event = Hand | LineMove | Leave | Join
+
+
+@dataclass(frozen=True)
+class Match:
+    """A whole match: house rules, starting seats in order, the first dealer
+    (None: the first seat) and the events in the order they happened."""
+
+    rules: HouseRules
+    players: Sequence[str]
+    events: Sequence[Event] = ()
+    first_dealer: str | None = None
+
+
+# Results ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Who deals hand ``number``, who plays first, and how many cards each."""
+
+    number: int
+    dealer: str
+    first_player: str
+    cards_each: int
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A recorded hand as the engine scored it.
+
+    ``leftovers`` are in points, for every player dealt in but the one who
+    went out; ``cards`` holds the cards of players whose leftover was entered
+    as cards; ``scores`` (points) covers every player dealt in; ``totals`` are
+    every seated-or-left player's totals after this hand; ``slips`` maps a
+    player to a question for a leftover that is probably a typing slip.
+    """
+
+    number: int
+    index: int
+    deal: Deal
+    went_out: str | None
+    rummy: bool
+    leftovers: dict[str, int]
+    cards: dict[str, tuple[Card, ...]]
+    scores: dict[str, int]
+    totals: dict[str, int]
+    slips: dict[str, str]
+
+    @property
+    def dealer(self) -> str:
+        return self.deal.dealer
+
+    @property
+    def dealt_in(self) -> tuple[str, ...]:
+        return tuple(self.scores)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table, in seat order; ``seated`` is False once the
+    player has left (their total stays on the board)."""
+
+    name: str
+    seated: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """The state of a match after replaying its events.
+
+    ``totals`` (points) lists every player who ever sat, in seat order.
+    ``rules.target`` is the line as it stands now. ``next_hand`` is None when
+    the match is closed.
+    """
+
+    rules: HouseRules
+    seats: tuple[Seat, ...]
+    totals: dict[str, int]
+    hands: tuple[HandResult, ...]
+    status: Status
+    winner: str | None
+    closed_by: ClosedBy | None
+    next_hand: Deal | None
+    dealt_in_last: tuple[str, ...] = field(default=())
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.hands)
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats if seat.seated)
+
+    def leaders(self) -> tuple[str, ...]:
+        """The seated players sharing the best total: the highest under
+        ``highest_wins``, the lowest under ``penalty``. Empty before the first
+        hand."""
+        if not self.hands:
+            return ()
+        seated = self.seated
+        best = _best(self.rules, [self.totals[name] for name in seated])
+        return tuple(name for name in seated if self.totals[name] == best)
+
+
+# Pure rules --------------------------------------------------------------------
+
+
+def cards_each(seated: int) -> int:
+    """Cards dealt to each player with ``seated`` players: 10 with 2, 7 with 3
+    or 4, 6 with 5 or 6. RULES.md, "Seats, dealer and deal size"."""
+    if seated <= 2:
+        return 10
+    return 7 if seated <= 4 else 6
+
+
+def score_hand(
+    *,
+    rules: HouseRules,
+    dealt_in: Sequence[str],
+    went_out: str | None,
+    rummy: bool,
+    leftovers: Mapping[str, int],
+) -> dict[str, int]:
+    """Score one hand whose leftovers have been checked.
+
+    Args:
+        rules: the match's house rules (``scheme``, ``rummy_bonus``,
+            ``stock_out`` are used).
+        dealt_in: every player dealt into the hand, in seat order.
+        went_out: the player who went out, or None when nobody did.
+        rummy: whether ``went_out`` went rummy.
+        leftovers: points left in each hand, for every player in ``dealt_in``
+            except ``went_out``.
+
+    Returns:
+        Each dealt-in player's score for the hand, in points, in seat order:
+        under ``highest_wins`` what they gain, under ``penalty`` what they are
+        charged (a negative charge is a bonus).
+
+    RULES.md, "Scoring one hand".
+    """
+    scores = dict.fromkeys(dealt_in, 0)
+    highest_wins = rules.scheme == HIGHEST_WINS
+    if went_out is None:
+        if rules.stock_out != "lowest_hand":
+            return scores
+        lowest = min(leftovers.values())
+        holders = [name for name, points in leftovers.items() if points == lowest]
+        if len(holders) > 1:
+            return scores
+        if highest_wins:
+            scores[holders[0]] = sum(points - lowest for points in leftovers.values())
+        else:
+            for name, points in leftovers.items():
+                scores[name] = points - lowest
+        return scores
+
+    bonus = rules.rummy_bonus if rummy else "none"
+    if highest_wins:
+        take = sum(leftovers.values())
+        if bonus == "double":
+            take *= 2
+        elif bonus == "flat_25":
+            take += 25
+        scores[went_out] = take
+    else:
+        for name, points in leftovers.items():
+            scores[name] = points * 2 if bonus == "double" else points
+        if bonus == "flat_25":
+            scores[went_out] = -25
+    return scores
+
+
+def _best(rules: HouseRules, totals: Sequence[int]) -> int:
+    return min(totals) if rules.leader_is_lowest else max(totals)
+
+
+def decide(
+    *,
+    rules: HouseRules,
+    totals: Mapping[str, int],
+    dealt_in: Sequence[str],
+    hands_played: int,
+) -> tuple[ClosedBy | None, str | None]:
+    """Apply the end rules to the board as it stands.
+
+    Args:
+        rules: the house rules, with the line as it stands (``target``, in
+            points) and ``hand_limit`` (hands).
+        totals: every player's total, in points.
+        dealt_in: the players dealt into the most recent hand (*E*).
+        hands_played: hands recorded so far.
+
+    Returns:
+        ``(closed_by, winner)``: ``(None, None)`` while the match stays open,
+        ``("target", name)`` when the line decides it, ``("hand_limit", name)``
+        or ``("hand_limit", None)`` (no winner) at the hand limit.
+
+    RULES.md, "When the match ends", rules 1 to 3.
+    """
+    if not dealt_in:
+        return None, None
+    best = _best(rules, [totals[name] for name in dealt_in])
+    leaders = [name for name in dealt_in if totals[name] == best]
+    crossed = any(totals[name] >= rules.target for name in dealt_in)
+    if crossed and len(leaders) == 1:
+        return "target", leaders[0]
+    if hands_played >= rules.hand_limit:
+        return "hand_limit", leaders[0] if len(leaders) == 1 else None
+    return None, None
+
+
+def typing_slips(
+    leftovers: Mapping[str, int],
+    cards: Mapping[str, Sequence[Card]],
+    *,
+    cards_dealt: int,
+    rules: HouseRules,
+) -> dict[str, str]:
+    """Leftovers that are almost surely typing slips, to confirm before saving.
+
+    Args:
+        leftovers: each player's leftover, in points.
+        cards: the cards of players whose leftover was entered as cards.
+        cards_dealt: cards dealt to each player in that hand.
+        rules: house rules with ``decks`` and ``ace_value`` set.
+
+    Returns:
+        A question per doubtful player, such as ``"Cara: 230 points in 7
+        cards?"``; empty when nothing looks wrong. These are not errors.
+
+    RULES.md, "Cards and leftovers" (the last paragraph).
+    """
+    most = most_points_in(cards_dealt, ace_value=rules.ace_value, decks=rules.decks or 1)
+    slips = {}
+    for name, points in leftovers.items():
+        held = cards.get(name)
+        if held is not None and len(held) > cards_dealt:
+            slips[name] = f"{name}: {len(held)} cards, but {cards_dealt} were dealt?"
+        elif points > most:
+            slips[name] = f"{name}: {points} points in {cards_dealt} cards?"
+    return slips
+
+
+# Replay ----------------------------------------------------------------------
+
+
+def _read_leftover(
+    name: str, value: object, rules: HouseRules
+) -> tuple[int, tuple[Card, ...] | None]:
+    """A leftover as points, and the cards when it was entered as cards."""
+    if is_whole_number(value):
+        return value, None
+    if isinstance(value, list | tuple):
+        cards = []
+        for item in value:
+            try:
+                cards.append(item if isinstance(item, Card) else parse_card(item))
+            except RuleError as error:
+                raise RuleError(f"{name}'s cards: {error.message}", player=name) from None
+        return cards_points(cards, rules.ace_value), tuple(cards)
+    raise RuleError(
+        f"{name}'s leftover must be a whole number of points or a list of cards",
+        player=name,
+    )
+
+
+class _Table:
+    """The match as it stands part-way through a replay."""
+
+    def __init__(self, match: Match) -> None:
+        players = list(match.players) if isinstance(match.players, list | tuple) else None
+        if players is None or not MIN_SEATED <= len(players) <= MAX_SEATED:
+            raise RuleError(f"a match needs {MIN_SEATED} to {MAX_SEATED} players", key="players")
+        self.names: dict[str, str] = {}
+        self.seats: list[str] = []
+        for raw in players:
+            name = raw.strip() if isinstance(raw, str) else ""
+            if not name:
+                raise RuleError("every player needs a name", key="players")
+            if name.casefold() in self.names:
+                raise RuleError(f"{self.names[name.casefold()]} is named twice", key="players")
+            self.names[name.casefold()] = name
+            self.seats.append(name)
+        if not isinstance(match.rules, HouseRules):
+            raise RuleError("the house rules are missing", key="rules")
+        self.rules = match.rules.checked(len(players))
+        first = self.seats[0]
+        if match.first_dealer is not None:
+            found = self._lookup(match.first_dealer)
+            if not isinstance(match.first_dealer, str) or not match.first_dealer.strip():
+                raise RuleError("first_dealer must name one of the players", key="first_dealer")
+            if found is None:
+                raise RuleError(
+                    f"{match.first_dealer} is not one of the players", key="first_dealer"
+                )
+            first = found
+        self.seated: set[str] = set(self.seats)
+        self.totals: dict[str, int] = dict.fromkeys(self.seats, 0)
+        self.hands: list[HandResult] = []
+        # The next dealer is the first seated player from this seat on; the
+        # seat itself counts only before the first hand (the chosen dealer).
+        self.deal_from, self.deal_from_included = first, True
+        self.dealt_in_last: tuple[str, ...] = ()
+        self.closed_by: ClosedBy | None = None
+        self.winner: str | None = None
+
+    # names and seats
+
+    def _lookup(self, name: object) -> str | None:
+        if not isinstance(name, str):
+            return None
+        return self.names.get(name.strip().casefold())
+
+    def _seated_player(self, name: object, role: str) -> str:
+        """The seated player called ``name``; ``role`` is the field it came
+        from (``went_out``, ``leftovers`` or ``leave``)."""
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError(f"{role} must be a player's name", field=role)
+        found = self._lookup(name)
+        if found is None:
+            raise RuleError(f"{name.strip()} is not at the table", field=role)
+        if found not in self.seated:
+            gone = (
+                "has already left the table"
+                if role == "leave"
+                else ("has left the table and was not dealt in")
+            )
+            raise RuleError(f"{found} {gone}", player=found, field=role)
+        return found
+
+    def _seat_order_seated(self) -> list[str]:
+        return [name for name in self.seats if name in self.seated]
+
+    def _next_seated(self, start: str, *, include_start: bool) -> str:
+        at = self.seats.index(start)
+        for step in range(0 if include_start else 1, len(self.seats) + 1):
+            name = self.seats[(at + step) % len(self.seats)]
+            if name in self.seated:
+                return name
+        raise AssertionError("no seated player")  # at least 2 are always seated
+
+    def next_deal(self) -> Deal:
+        dealer = self._next_seated(self.deal_from, include_start=self.deal_from_included)
+        return Deal(
+            number=len(self.hands) + 1,
+            dealer=dealer,
+            first_player=self._next_seated(dealer, include_start=False),
+            cards_each=cards_each(len(self.seated)),
+        )
+
+    # events
+
+    def apply(self, event: object, index: int) -> None:
+        try:
+            if isinstance(event, Hand):
+                self._hand(event, index)
+            elif isinstance(event, LineMove):
+                self._line_move(event)
+            elif isinstance(event, Leave):
+                self._leave(event)
+            elif isinstance(event, Join):
+                self._join(event)
+            else:
+                raise RuleError("an event is a hand, a move of the line, a leave or a join")
+        except RuleError as error:
+            raise error.at(index=index) from None
+
+    def _require_open(self, action: Literal["hand", "line", "seat"]) -> None:
+        """Refuse ``action`` on a closed match. RULES.md, "When the match
+        ends", rule 4, and "Moving the line"."""
+        if self.closed_by == "hand_limit":
+            hands = "1 hand" if self.rules.hand_limit == 1 else f"{self.rules.hand_limit} hands"
+            cannot = {
+                "hand": "no more hands can be recorded",
+                "line": "the line cannot be moved",
+                "seat": "nobody can leave or join",
+            }[action]
+            raise RuleError(f"the match closed at the hand limit of {hands}, so {cannot}")
+        if self.closed_by == "target" and action != "line":
+            first = "recording another hand" if action == "hand" else "anyone leaves or joins"
+            raise RuleError(
+                f"the match is closed: {self.winner} won when the line of {self.rules.target} "
+                f"was crossed; move the line to reopen it before {first}"
+            )
+
+    def _hand(self, hand: Hand, index: int) -> None:
+        self._require_open("hand")
+        deal = self.next_deal()
+        dealt_in = self._seat_order_seated()
+        went_out = None if hand.went_out is None else self._seated_player(hand.went_out, "went_out")
+        if not isinstance(hand.rummy, bool):
+            raise RuleError("rummy must be true or false", field="rummy")
+        if hand.rummy and went_out is None:
+            raise RuleError("nobody went out, so the hand cannot be rummy", field="rummy")
+        if not isinstance(hand.leftovers, Mapping):
+            raise RuleError("leftovers must map each player to their leftover", field="leftovers")
+
+        given: dict[str, object] = {}
+        for raw_name, value in hand.leftovers.items():
+            name = self._seated_player(raw_name, "leftovers")
+            if name in given:
+                raise RuleError(f"{name}'s leftover is given twice", player=name)
+            given[name] = value
+
+        leftovers: dict[str, int] = {}
+        cards: dict[str, tuple[Card, ...]] = {}
+        for name in dealt_in:
+            if name == went_out:
+                if name in given:
+                    points, held = _read_leftover(name, given[name], self.rules)
+                    if points != 0 or held:
+                        raise RuleError(
+                            f"{name} went out, so {name} has no leftover "
+                            "(leave it empty or enter 0)",
+                            player=name,
+                        )
+                continue
+            if name not in given:
+                raise RuleError(f"{name}'s leftover is missing", player=name)
+            points, held = _read_leftover(name, given[name], self.rules)
+            if points < 1:
+                raise RuleError(f"{name}'s leftover must be at least 1", player=name)
+            leftovers[name] = points
+            if held is not None:
+                cards[name] = held
+
+        decks = self.rules.decks or 1
+        check_cards(cards, decks=decks)
+        most = decks * deck_points(self.rules.ace_value)
+        if sum(leftovers.values()) > most:
+            deck_words = "1 deck" if decks == 1 else f"{decks} decks"
+            raise RuleError(
+                f"the leftovers add up to {sum(leftovers.values())} points, more than "
+                f"the {most} points of {deck_words}",
+                field="leftovers",
+            )
+
+        scores = score_hand(
+            rules=self.rules,
+            dealt_in=dealt_in,
+            went_out=went_out,
+            rummy=hand.rummy,
+            leftovers=leftovers,
+        )
+        for name, score in scores.items():
+            self.totals[name] += score
+        self.hands.append(
+            HandResult(
+                number=deal.number,
+                index=index,
+                deal=deal,
+                went_out=went_out,
+                rummy=hand.rummy,
+                leftovers=leftovers,
+                cards=cards,
+                scores=scores,
+                totals=dict(self.totals),
+                slips=typing_slips(leftovers, cards, cards_dealt=deal.cards_each, rules=self.rules),
+            )
+        )
+        self.deal_from, self.deal_from_included = deal.dealer, False
+        self.dealt_in_last = tuple(dealt_in)
+        self._decide()
+
+    def _line_move(self, move: LineMove) -> None:
+        self._require_open("line")
+        target = check_target(move.target)
+        self.rules = replace(self.rules, target=target)
+        self._decide()
+
+    def _leave(self, leave: Leave) -> None:
+        self._require_open("seat")
+        name = self._seated_player(leave.player, "leave")
+        if len(self.seated) <= MIN_SEATED:
+            raise RuleError(
+                f"{name} cannot leave: at least {MIN_SEATED} players must stay seated "
+                f"(a newcomer joins first)",
+                player=name,
+            )
+        self.seated.discard(name)
+
+    def _join(self, join: Join) -> None:
+        self._require_open("seat")
+        name = join.player.strip() if isinstance(join.player, str) else ""
+        if not name:
+            raise RuleError("the player joining needs a name", field="join")
+        returning = self._lookup(name)
+        if returning in self.seated:
+            raise RuleError(f"{returning} is already seated", player=returning)
+        if len(self.seated) >= MAX_SEATED:
+            raise RuleError(
+                f"{name} cannot join: the table is full ({MAX_SEATED} players are seated)",
+                player=name,
+            )
+        if returning is not None:
+            if join.after is not None:
+                raise RuleError(
+                    f"{returning} returns to their own seat, so no seat can be chosen",
+                    player=returning,
+                    field="after",
+                )
+            self.seated.add(returning)
+            return
+        at = len(self.seats)
+        if join.after is not None:
+            neighbour = self._lookup(join.after)
+            if neighbour is None or neighbour not in self.seated:
+                raise RuleError(
+                    f"{name} cannot sit after {_shown(join.after)}: "
+                    f"{_shown(join.after)} is not seated",
+                    field="after",
+                )
+            at = self.seats.index(neighbour) + 1
+        self.seats.insert(at, name)
+        self.names[name.casefold()] = name
+        self.seated.add(name)
+        self.totals = {seat: self.totals.get(seat, 0) for seat in self.seats}
+
+    def _decide(self) -> None:
+        self.closed_by, self.winner = decide(
+            rules=self.rules,
+            totals=self.totals,
+            dealt_in=self.dealt_in_last,
+            hands_played=len(self.hands),
+        )
+
+    def board(self) -> Board:
+        return Board(
+            rules=self.rules,
+            seats=tuple(Seat(name, name in self.seated) for name in self.seats),
+            totals=dict(self.totals),
+            hands=tuple(self.hands),
+            status="closed" if self.closed_by else "open",
+            winner=self.winner,
+            closed_by=self.closed_by,
+            next_hand=None if self.closed_by else self.next_deal(),
+            dealt_in_last=self.dealt_in_last,
+        )
+
+
+def _shown(name: object) -> str:
+    return name.strip() if isinstance(name, str) else repr(name)
+
+
+def replay(match: Match) -> Board:
+    """Replay a match's events into its board.
+
+    Args:
+        match: house rules, starting players (2 to 6 distinct names, compared
+            without regard to case), first dealer and events in order.
+
+    Returns:
+        The ``Board``: totals (points), every hand with its dealer and scores,
+        status, winner, ``closed_by`` and the next deal.
+
+    Raises:
+        RuleError: the first rule any part of the match breaks; ``index`` is
+            the event's position (from 0), or ``key`` names ``"rules"``,
+            ``"players"`` or ``"first_dealer"``.
+
+    Implements all of RULES.md but "Editing the past", which is replaying an
+    edited list of events.
+    """
+    table = _Table(match)
+    for index, event in enumerate(match.events):
+        table.apply(event, index)
+    return table.board()

@@ -1,0 +1,227 @@
+"""The match file, ``rummy-match/1``: ../shared/MATCH_FORMAT.md.
+
+``read_match`` turns a parsed document into a ``Match`` (structure only: the
+rules themselves are checked by ``replay``), and ``board_document`` writes a
+replayed ``Board`` as the ``score`` command prints it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .engine import Board, Event, Hand, Join, Leave, LineMove, Match
+from .errors import RuleError
+from .rules import RULE_KEYS, HouseRules
+
+FORMAT = "rummy-match/1"
+EVENT_KINDS = ("hand", "target", "leave", "join")
+HAND_KEYS = ("went_out", "rummy", "leftovers")
+
+
+class _Object(dict):
+    """A JSON object that remembers a key given twice (``json.loads`` would
+    keep the last one silently). A leftover typed twice for one player must
+    not lose a value without a word: ``items()`` yields every pair, so the
+    engine reports "Cara's leftover is given twice" at the right event."""
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.pairs = pairs
+        self.repeated = next((key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1), None)
+
+    def items(self) -> Any:
+        return iter(self.pairs)
+
+
+def _refuse_repeated(obj: dict, *, index: int | None = None, key: str | None = None) -> None:
+    repeated = getattr(obj, "repeated", None)
+    if repeated is not None:
+        raise RuleError(f"the key {repeated!r} appears twice", index=index, key=key)
+
+
+def parse_match_text(text: str) -> Match:
+    """Read a match file's text.
+
+    Args:
+        text: the JSON document.
+
+    Returns:
+        The ``Match`` it describes (not yet replayed).
+
+    Raises:
+        RuleError: the text is not JSON, or not a ``rummy-match/1`` document.
+
+    MATCH_FORMAT.md, "Input".
+    """
+    try:
+        # A byte order mark (Windows Notepad writes one) is not part of the text.
+        document = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_Object)
+    except json.JSONDecodeError as error:
+        raise RuleError(
+            f"the file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
+    except RecursionError:
+        raise RuleError("the file is not valid JSON: it is nested too deeply") from None
+    except ValueError as error:
+        raise RuleError(f"the file is not valid JSON: {error}") from None
+    return read_match(document)
+
+
+def read_match(document: object) -> Match:
+    """Turn a parsed ``rummy-match/1`` document into a ``Match``.
+
+    Args:
+        document: the JSON document, as ``json.loads`` returns it.
+
+    Returns:
+        The ``Match``: house rules (missing keys take their defaults),
+        players, first dealer and events.
+
+    Raises:
+        RuleError: the document's shape is wrong: ``key`` names the top-level
+            key, or ``index`` the event (from 0). Unknown keys in ``rules``,
+            an event or a hand are refused; unknown top-level keys are
+            ignored.
+
+    MATCH_FORMAT.md, "Input".
+    """
+    if not isinstance(document, dict):
+        raise RuleError("a match file is a JSON object")
+    _refuse_repeated(document)
+    if document.get("format") != FORMAT:
+        raise RuleError(f'format must be "{FORMAT}"', key="format")
+
+    rules = document.get("rules", {})
+    if not isinstance(rules, dict):
+        raise RuleError("rules must be an object", key="rules")
+    _refuse_repeated(rules, key="rules")
+    for name, value in rules.items():
+        if name not in RULE_KEYS:
+            raise RuleError(
+                f"unknown rule {name!r} (the rules are {', '.join(RULE_KEYS)})", key="rules"
+            )
+        if value is None:
+            raise RuleError(f"{name} needs a value; leave it out for the default", key="rules")
+
+    players = document.get("players")
+    if not isinstance(players, list):
+        raise RuleError("players must be a list of 2 to 6 names", key="players")
+    if not all(isinstance(name, str) for name in players):
+        raise RuleError("every player's name must be text", key="players")
+
+    first_dealer = document.get("first_dealer")
+    if first_dealer is not None and not isinstance(first_dealer, str):
+        raise RuleError("first_dealer must be a player's name", key="first_dealer")
+
+    events = document.get("events", [])
+    if not isinstance(events, list):
+        raise RuleError("events must be a list", key="events")
+
+    return Match(
+        rules=HouseRules(**rules),
+        players=players,
+        first_dealer=first_dealer,
+        events=[read_event(event, index) for index, event in enumerate(events)],
+    )
+
+
+def read_event(event: object, index: int) -> Event:
+    """Turn one event of a match file into an engine event.
+
+    Args:
+        event: ``{"hand": {...}}``, ``{"target": N}``, ``{"leave": NAME}`` or
+            ``{"join": NAME}`` with an optional ``"after": NAME``.
+        index: the event's position (from 0), for the error.
+
+    Raises:
+        RuleError: the event's shape is wrong (unknown or missing keys).
+
+    MATCH_FORMAT.md, "Input", ``events``.
+    """
+    if not isinstance(event, dict):
+        raise RuleError("an event must be an object", index=index)
+    _refuse_repeated(event, index=index)
+    kinds = [kind for kind in EVENT_KINDS if kind in event]
+    if len(kinds) != 1:
+        raise RuleError(f"an event holds exactly one of {', '.join(EVENT_KINDS)}", index=index)
+    kind = kinds[0]
+    allowed = {kind, "after"} if kind == "join" else {kind}
+    for key in event:
+        if key not in allowed:
+            if key == "after":
+                raise RuleError("after goes only with join", index=index)
+            raise RuleError(f"unknown key {key!r} in a {kind} event", index=index)
+
+    if kind == "target":
+        return LineMove(target=event["target"])
+    if kind == "leave":
+        return Leave(player=event["leave"])
+    if kind == "join":
+        return Join(player=event["join"], after=event.get("after"))
+
+    hand = event["hand"]
+    if not isinstance(hand, dict):
+        raise RuleError("a hand must be an object", index=index)
+    _refuse_repeated(hand, index=index)
+    for key in hand:
+        if key not in HAND_KEYS:
+            raise RuleError(
+                f"unknown key {key!r} in a hand (a hand has {', '.join(HAND_KEYS)})",
+                index=index,
+            )
+    if "went_out" not in hand:
+        raise RuleError(
+            "a hand needs went_out: the player who went out, or null when nobody did",
+            index=index,
+        )
+    if "leftovers" not in hand:
+        raise RuleError("a hand needs leftovers", index=index)
+    return Hand(
+        went_out=hand["went_out"],
+        leftovers=hand["leftovers"],
+        rummy=hand.get("rummy", False),
+    )
+
+
+def board_document(board: Board) -> dict[str, Any]:
+    """The result of a match as the ``score`` command prints it.
+
+    Args:
+        board: a replayed match.
+
+    Returns:
+        A JSON-ready dict: ``status``, ``winner``, ``closed_by``, ``target``
+        (points), ``hands_played``, ``totals`` (points, seat order), ``hands``
+        and ``next_hand`` (None when closed).
+
+    MATCH_FORMAT.md, "Output".
+    """
+    next_hand = board.next_hand
+    return {
+        "status": board.status,
+        "winner": board.winner,
+        "closed_by": board.closed_by,
+        "target": board.target,
+        "hands_played": board.hands_played,
+        "totals": board.totals,
+        "hands": [
+            {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "went_out": hand.went_out,
+                "rummy": hand.rummy,
+                "leftovers": hand.leftovers,
+                "scores": hand.scores,
+            }
+            for hand in board.hands
+        ],
+        "next_hand": None
+        if next_hand is None
+        else {
+            "number": next_hand.number,
+            "dealer": next_hand.dealer,
+            "first_player": next_hand.first_player,
+            "cards_each": next_hand.cards_each,
+        },
+    }

@@ -1,0 +1,110 @@
+"""House rules of a match: RULES.md, "House rules"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import ACE_VALUES
+from .errors import RuleError
+
+HIGHEST_WINS = "highest_wins"
+PENALTY = "penalty"
+SCHEMES = (HIGHEST_WINS, PENALTY)
+RUMMY_BONUSES = ("double", "flat_25", "none")
+STOCK_OUTS = ("lowest_hand", "no_score")
+DECKS = (1, 2)
+TARGET_MIN, TARGET_MAX = 100, 1000
+HAND_LIMIT_MIN, HAND_LIMIT_MAX = 1, 150
+MIN_SEATED, MAX_SEATED = 2, 6
+
+RULE_KEYS = ("scheme", "target", "rummy_bonus", "stock_out", "hand_limit", "ace_value", "decks")
+
+
+def is_whole_number(value: object) -> bool:
+    """True for an ``int`` that is not a ``bool`` (JSON ``true`` is not a number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_target(target: object) -> int:
+    """Check a target (the line), in points.
+
+    Returns:
+        ``target``, a whole number from 100 to 1000.
+
+    Raises:
+        RuleError: otherwise (``field="target"``).
+
+    RULES.md, "House rules" and "Moving the line".
+    """
+    if not is_whole_number(target) or not TARGET_MIN <= target <= TARGET_MAX:
+        raise RuleError(
+            f"target must be a whole number from {TARGET_MIN} to {TARGET_MAX}",
+            field="target",
+        )
+    return target
+
+
+def default_decks(players: int) -> int:
+    """Decks in play by default: 1 for 2 to 4 starting players, 2 for 5 or 6."""
+    return 1 if players <= 4 else 2
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The house rules of one match, with the defaults of RULES.md.
+
+    ``target`` and ``hand_limit`` are in points and hands. ``decks`` None
+    means "by the number of starting players" (see ``default_decks``).
+    """
+
+    scheme: str = HIGHEST_WINS
+    target: int = 100
+    rummy_bonus: str = "double"
+    stock_out: str = "lowest_hand"
+    hand_limit: int = 150
+    ace_value: int = 1
+    decks: int | None = None
+
+    @property
+    def leader_is_lowest(self) -> bool:
+        """True under ``penalty``, where the leader is the lowest total."""
+        return self.scheme == PENALTY
+
+    def checked(self, players: int) -> HouseRules:
+        """Check every rule and fill in the decks for ``players`` starting players.
+
+        Returns:
+            A ``HouseRules`` with ``decks`` set.
+
+        Raises:
+            RuleError: a rule has a value RULES.md does not allow
+                (``key="rules"``, ``field`` the rule's name).
+        """
+        choices = {
+            "scheme": SCHEMES,
+            "rummy_bonus": RUMMY_BONUSES,
+            "stock_out": STOCK_OUTS,
+        }
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise RuleError(
+                    f"{name} must be one of {', '.join(allowed)}", key="rules", field=name
+                )
+        try:
+            check_target(self.target)
+        except RuleError as error:
+            raise error.at(key="rules") from None
+        if not is_whole_number(self.hand_limit) or not (
+            HAND_LIMIT_MIN <= self.hand_limit <= HAND_LIMIT_MAX
+        ):
+            raise RuleError(
+                f"hand_limit must be a whole number from {HAND_LIMIT_MIN} to {HAND_LIMIT_MAX}",
+                key="rules",
+                field="hand_limit",
+            )
+        if not is_whole_number(self.ace_value) or self.ace_value not in ACE_VALUES:
+            raise RuleError("ace_value must be 1, 11 or 15", key="rules", field="ace_value")
+        decks = default_decks(players) if self.decks is None else self.decks
+        if not is_whole_number(decks) or decks not in DECKS:
+            raise RuleError("decks must be 1 or 2", key="rules", field="decks")
+        return replace(self, decks=decks)
