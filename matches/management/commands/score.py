@@ -1,0 +1,49 @@
+"""``python manage.py score FILE``: check a paper score sheet typed into a
+match file (../shared/MATCH_FORMAT.md, "Output")."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from matches.scoring import RuleError, replay
+from matches.scoring.matchfile import board_document, parse_match_text
+
+
+class Command(BaseCommand):
+    help = (
+        "Read a rummy-match/1 file (or - for standard input), replay it with the "
+        "scoring engine and print the result as JSON."
+    )
+    # Scoring a file needs no database and no system checks.
+    requires_system_checks: list[str] = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("file", help="the match file, or - to read standard input")
+
+    def handle(self, *args: Any, file: str, **options: Any) -> None:
+        try:
+            board = replay(parse_match_text(_read(file)))
+        except RuleError as error:
+            # Nothing goes to standard output when the file breaks a rule.
+            self.stderr.write(str(error))
+            raise SystemExit(1) from None
+        self.stdout.write(json.dumps(board_document(board), indent=2, ensure_ascii=False))
+
+
+def _read(file: str) -> str:
+    """The text of ``file`` (``-``: standard input), as UTF-8."""
+    try:
+        if file == "-":
+            return sys.stdin.buffer.read().decode("utf-8")
+        with open(file, encoding="utf-8") as handle:
+            return handle.read()
+    except UnicodeDecodeError:
+        name = "standard input" if file == "-" else file
+        raise RuleError(f"{name} is not UTF-8 text") from None
+    except OSError as error:
+        raise RuleError(f"cannot read {file}: {error.strerror}") from None
