@@ -8,4 +8,15 @@ app_name = "matches"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("signup/", views.signup, name="signup"),
+    path("matches/new/", views.match_new, name="new"),
+    path("matches/<str:public_id>/", views.match_detail, name="detail"),
+    path("matches/<str:public_id>/hands/", views.hand_record, name="hand"),
+    path("matches/<str:public_id>/line/", views.line_move, name="line"),
+    path("matches/<str:public_id>/undo/", views.event_undo, name="undo"),
+    path(
+        "matches/<str:public_id>/events/<int:event_id>/restore/",
+        views.event_restore,
+        name="restore",
+    ),
 ]

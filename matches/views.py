@@ -1,9 +1,22 @@
+"""The host's pages. Thin: read the request, call a form or a service, render.
+Every page of a match answers 404 to anyone but its host."""
+
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
+
+from matches import scoring, services
+from matches.display import close_reason, event_text, history, standings
+from matches.forms import TARGET_PRESETS, HandForm, LineForm, NewMatchForm, SignUpForm
+from matches.models import Event, Match, Player
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -12,6 +25,178 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+def _host_match(request: HtmxHttpRequest, public_id: str) -> Match:
+    """The match, with all its board needs, if the signed-in user hosts it; else 404."""
+    return get_object_or_404(
+        Match.objects.for_board(),
+        public_id=public_id,
+        host=request.user,
+    )
+
+
 @require_GET
+@login_required
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "matches/home.html")
+    """The host's matches, open ones first."""
+    matches = list(Match.objects.for_board().filter(host=request.user))
+    rows = [(match, match.board()) for match in matches]
+    rows.sort(key=lambda row: row[1].status != "open")
+    return render(request, "matches/home.html", {"rows": rows})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HtmxHttpRequest) -> HttpResponse:
+    """Sign up as a host with Django's own user creation form."""
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("matches:home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def match_new(request: HtmxHttpRequest) -> HttpResponse:
+    """Create a match: players in seat order, first dealer, house rules."""
+    known = list(Player.objects.filter(host=request.user).values_list("name", flat=True))
+    form = NewMatchForm(request.POST or None, known_names=known)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.match_create(
+                host=request.user,
+                players=form.players(),
+                first_dealer=form.first_dealer_name(),
+                rules=form.house_rules(),
+            )
+        except scoring.RuleError as error:  # pragma: no cover - the form checked it
+            form.add_rule_error(error)
+        else:
+            return redirect("matches:detail", public_id=match.public_id)
+    return render(request, "matches/new.html", {"form": form, "presets": TARGET_PRESETS})
+
+
+def _board_context(
+    match: Match,
+    *,
+    hand_form: HandForm | None = None,
+    line_form: LineForm | None = None,
+    confirm: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    board = match.board()
+    live = match.live_events()
+    leaders = board.leaders()
+    undone = match.undone_event()
+    return {
+        "match": match,
+        "board": board,
+        "standings": standings(board, leaders),
+        "undone": undone,
+        "undone_text": undone and event_text(undone.data),
+        "close_reason": close_reason(board),
+        "history": history(live, board),
+        "hand_form": hand_form or HandForm(match=match, board=board),
+        "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
+        "confirm": confirm,
+    }
+
+
+def _render_board(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    template = "matches/match.html#board" if request.htmx else "matches/match.html"
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+def match_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The board: totals, who deals, the hand form, the hands so far."""
+    return _render_board(request, _board_context(_host_match(request, public_id)))
+
+
+def _after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    if request.htmx:
+        # The match again, from the database: the board shows what was stored.
+        return _render_board(request, _board_context(_host_match(request, match.public_id)))
+    return redirect("matches:detail", public_id=match.public_id)
+
+
+@require_POST
+@login_required
+def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Record a hand. A repeated form token records nothing more."""
+    match = _host_match(request, public_id)
+    board = match.board()
+    form = HandForm(request.POST, match=match, board=board)
+    if not form.is_valid():
+        if _already_recorded(form):
+            return _after_write(request, match)
+        if board.status == "closed":
+            # No hand form on a closed board: say why in the messages.
+            for error in form.non_field_errors():
+                messages.error(request, error)
+        return _render_board(request, _board_context(match, hand_form=form))
+    try:
+        services.event_record(match=match, data=form.event_data(), token=form.cleaned_data["token"])
+    except scoring.RuleError as error:  # the match changed since the form was checked
+        form.add_error(form.field_for(error), error.message)
+        return _render_board(request, _board_context(match, hand_form=form))
+    return _after_write(request, match)
+
+
+def _already_recorded(form: HandForm | LineForm) -> bool:
+    """A resent form whose token is already stored: the second tap of a double
+    tap, or the back button. It is answered with the board, not an error."""
+    token = form.cleaned_data.get("token") if hasattr(form, "cleaned_data") else None
+    return token is not None and Event.objects.filter(match=form.match, token=token).exists()
+
+
+@require_POST
+@login_required
+def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Move the line; a move that would close or reopen the match asks first."""
+    match = _host_match(request, public_id)
+    form = LineForm(request.POST, match=match)
+    if not form.is_valid():
+        if _already_recorded(form):
+            return _after_write(request, match)
+        return _render_board(request, _board_context(match, line_form=form))
+    before = match.board()
+    after = form.board_after
+    if after.status != before.status and not form.cleaned_data["confirm"]:
+        confirm = {
+            "target": after.target,
+            "token": form.cleaned_data["token"],
+            "closes": after.status == "closed",
+            "reason": close_reason(after),
+        }
+        return _render_board(request, _board_context(match, line_form=form, confirm=confirm))
+    try:
+        services.event_record(match=match, data=form.event_data(), token=form.cleaned_data["token"])
+    except scoring.RuleError as error:
+        form.add_error(form.field_for(error), error.message)
+        return _render_board(request, _board_context(match, line_form=form))
+    return _after_write(request, match)
+
+
+@require_POST
+@login_required
+def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Take back the newest event; it can be restored."""
+    match = _host_match(request, public_id)
+    if services.event_undo(match=match) is None:
+        messages.info(request, "Nothing to take back yet.")
+    return _after_write(request, match)
+
+
+@require_POST
+@login_required
+def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
+    """Put an event that was taken back in its place again."""
+    match = _host_match(request, public_id)
+    try:
+        services.event_restore(match=match, event_id=event_id)
+    except Event.DoesNotExist:
+        messages.info(request, "That was already put back.")
+    except scoring.RuleError as error:
+        messages.error(request, f"It cannot be put back: {error.message}")
+    return _after_write(request, match)

@@ -6,11 +6,13 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+pytestmark = pytest.mark.django_db
 
-def test_it_shows_the_home_page(client: Client) -> None:
-    response = client.get("/")
-    assert response.status_code == 200
-    assert "Rummy Scoreboard" in response.content.decode()
+
+def test_it_sends_a_stranger_from_home_to_log_in(client: Client) -> None:
+    response = client.get("/", follow=True)
+    assert response.redirect_chain[-1][0].startswith("/accounts/login/")
+    assert "Log in" in response.content.decode()
 
 
 def test_it_refuses_post_on_the_home_page(client: Client) -> None:
@@ -18,11 +20,11 @@ def test_it_refuses_post_on_the_home_page(client: Client) -> None:
 
 
 @pytest.mark.browser
-def test_it_loads_the_home_page_with_htmx_in_a_phone_browser(
+def test_it_loads_the_log_in_page_with_htmx_in_a_phone_browser(
     live_server: LiveServer, page: Page
 ) -> None:
     page.goto(live_server.url)
-    expect(page.get_by_role("heading", name="Rummy Scoreboard")).to_be_visible()
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
     # htmx comes from django-htmx's vendored copy, served from our own static files.
     assert page.evaluate("typeof window.htmx") == "object"
     assert page.evaluate("window.innerWidth") == 390

@@ -1,0 +1,167 @@
+"""Sentences for the board: what a hand did, why a match closed. Read from
+the engine's replay, never computed a second time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from matches import scoring
+
+
+def signed(points: int) -> str:
+    """``+23``, ``0``, ``−25`` (a real minus sign, readable in bad light)."""
+    if points > 0:
+        return f"+{points}"
+    return f"−{-points}" if points < 0 else "0"
+
+
+def hand_summary(hand: scoring.HandResult, rules: scoring.HouseRules) -> str:
+    """What a hand scored, in one line: "Ben takes 41", "Ben takes 82
+    (rummy)", "nobody out: Ben takes 22 (lowest hand)", or under penalty
+    "Alice +23, Cara +18". RULES.md, "Scoring one hand"."""
+    scored = {name: points for name, points in hand.scores.items() if points}
+    if hand.went_out is None:
+        if not scored:
+            return "nobody out: nobody scores"
+        if rules.leader_is_lowest:
+            charges = ", ".join(f"{name} {signed(points)}" for name, points in scored.items())
+            return f"nobody out (lowest hand): {charges}"
+        (winner, take), *_ = scored.items()
+        return f"nobody out: {winner} takes {take} (lowest hand)"
+    if rules.leader_is_lowest:
+        if not scored:
+            return "nobody is charged"
+        return ", ".join(f"{name} {signed(points)}" for name, points in scored.items())
+    take = hand.scores[hand.went_out]
+    rummy = " (rummy)" if hand.rummy else ""
+    return f"{hand.went_out} takes {take}{rummy}"
+
+
+def close_reason(board: scoring.Board) -> str:
+    """Why a closed match closed, naming the winner or saying "no winner".
+    RULES.md, "When the match ends"."""
+    best = "lowest" if board.rules.leader_is_lowest else "highest"
+    if board.closed_by == "target":
+        total = board.totals[board.winner]
+        return (
+            f"{board.winner} wins with the {best} total, {total}, "
+            f"once the line of {board.target} was reached."
+        )
+    if board.closed_by == "hand_limit":
+        limit = board.rules.hand_limit
+        hands = "1 hand" if limit == 1 else f"{limit} hands"
+        if board.winner is None:
+            tied = [name for name in board.dealt_in_last if _is_best(board, name)]
+            return (
+                f"No winner: the hand limit of {hands} was reached with "
+                f"{_names(tied)} level on {board.totals[tied[0]]}."
+            )
+        total = board.totals[board.winner]
+        return f"{board.winner} wins with the {best} total, {total}, at the hand limit of {hands}."
+    return ""
+
+
+def _is_best(board: scoring.Board, name: str) -> bool:
+    totals = [board.totals[each] for each in board.dealt_in_last]
+    best = min(totals) if board.rules.leader_is_lowest else max(totals)
+    return board.totals[name] == best
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One event as the history shows it: a hand with its result, or a
+    sentence for a move of the line, a leave or a join."""
+
+    event_id: int
+    kind: str
+    text: str
+    hand: scoring.HandResult | None = None
+    summary: str = ""
+
+
+def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
+    """The live events, newest first, each with what it did on the board.
+
+    Args:
+        events: the match's live ``Event`` rows in order (their ``data`` in
+            match-file shape).
+        board: the board replayed from those events.
+    """
+    hands = {hand.index: hand for hand in board.hands}
+    rows = []
+    for index, event in enumerate(events):
+        data = event.data
+        if "hand" in data:
+            hand = hands[index]
+            went_out = hand.went_out or "Nobody"
+            rummy = ", rummy" if hand.rummy else ""
+            rows.append(
+                HistoryRow(
+                    event.pk,
+                    "hand",
+                    f"Hand {hand.number}: {went_out} went out{rummy}",
+                    hand,
+                    hand_summary(hand, board.rules),
+                )
+            )
+        elif "target" in data:
+            rows.append(HistoryRow(event.pk, "target", f"The line moved to {data['target']}"))
+        elif "leave" in data:
+            rows.append(HistoryRow(event.pk, "leave", f"{data['leave']} left the table"))
+        else:
+            after = f" after {data['after']}" if data.get("after") else ""
+            rows.append(HistoryRow(event.pk, "join", f"{data['join']} sat down{after}"))
+    return rows[::-1]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the board: a player's total (points) and how far it is
+    from the line (points; zero or less: at or over it)."""
+
+    name: str
+    total: int
+    seated: bool
+    leader: bool
+    to_line: int
+
+
+def standings(board: scoring.Board, leaders: tuple[str, ...]) -> list[Standing]:
+    """Every player on the board: those seated in seat order, then those who
+    left (their totals stay on the board)."""
+    rows = [
+        Standing(
+            name=seat.name,
+            total=board.totals[seat.name],
+            seated=seat.seated,
+            leader=seat.name in leaders,
+            to_line=board.target - board.totals[seat.name],
+        )
+        for seat in board.seats
+    ]
+    return [row for row in rows if row.seated] + [row for row in rows if not row.seated]
+
+
+def event_text(data: dict[str, Any]) -> str:
+    """An event as entered (match-file shape), in words, for one that is not
+    on the board (taken back): "the hand Ben went out of (Alice 23, Cara 18)"."""
+    if "hand" in data:
+        hand = data["hand"]
+        went_out = hand.get("went_out")
+        held = ", ".join(f"{name} {_held(value)}" for name, value in hand["leftovers"].items())
+        who = f"{went_out} went out" if went_out else "nobody went out"
+        return f"the hand where {who} ({held})"
+    if "target" in data:
+        return f"the move of the line to {data['target']}"
+    if "leave" in data:
+        return f"{data['leave']} leaving"
+    return f"{data['join']} sitting down"
+
+
+def _held(value: Any) -> str:
+    return " ".join(str(card) for card in value) if isinstance(value, list) else str(value)

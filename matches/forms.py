@@ -1,0 +1,284 @@
+"""Forms of the match pages. Each one turns what was typed into the engine's
+terms and lets the engine judge it: every rule's message is written once, in
+``matches.scoring``, and shown here next to the field or player it names."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from matches import scoring
+from matches.models import Match
+from matches.scoring.rules import (
+    DECKS,
+    HAND_LIMIT_MAX,
+    MAX_SEATED,
+    RUMMY_BONUSES,
+    SCHEMES,
+    STOCK_OUTS,
+)
+from matches.services import event_check
+
+NOBODY = "nobody"
+TARGET_PRESETS = (100, 200, 500)
+
+
+def typed_number(text: str) -> int | str | None:
+    """What a number box holds: None when empty, an int when it is a whole
+    number, otherwise the text itself, so the engine can say what is wrong
+    with it ("Cara's leftover must be a whole number ...")."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _number_input(**attrs: Any) -> forms.TextInput:
+    # type=text with a numeric keypad: the browser must not swallow a typo
+    # before the engine can name it.
+    return forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", **attrs})
+
+
+class EngineForm(forms.Form):
+    """A form for one event of ``match``: ``clean`` replays the match with
+    the event added and places the engine's ``RuleError`` next to its field.
+    Subclasses give ``event_data``. On success ``board_after`` is the board
+    as it would stand."""
+
+    token = forms.UUIDField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        if not self.is_bound:
+            self.initial.setdefault("token", uuid.uuid4())
+
+    def event_data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def field_for(self, error: scoring.RuleError) -> str | None:
+        """The field an engine error belongs next to (None: the whole form)."""
+        return error.field if error.field in self.fields else None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if not self.errors:
+            try:
+                self.board_after = event_check(match=self.match, data=self.event_data())
+            except scoring.RuleError as error:
+                self.add_error(self.field_for(error), error.message)
+        return cleaned
+
+
+class HandForm(EngineForm):
+    """One hand: who went out (or nobody), rummy, and a leftover for every
+    other player dealt in. RULES.md, "Scoring one hand" and the checks of
+    "Cards and leftovers"."""
+
+    went_out = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose who went out, or nobody"},
+    )
+    rummy = forms.BooleanField(required=False, label="Went out in one go (rummy)")
+
+    def __init__(self, *args: Any, board: scoring.Board, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seated = board.seated
+        # Seat numbers, not names, as values: a player may be called "nobody".
+        self.fields["went_out"].choices = [
+            *((str(position), name) for position, name in enumerate(self.seated)),
+            (NOBODY, "Nobody: the stock ran out"),
+        ]
+        for position, name in enumerate(self.seated):
+            self.fields[f"left_{position}"] = forms.CharField(
+                required=False, label=name, max_length=20, widget=_number_input()
+            )
+
+    def leftover_fields(self) -> list[tuple[str, forms.BoundField]]:
+        """(player, bound field) for each player dealt in, in seat order."""
+        return [(name, self[f"left_{position}"]) for position, name in enumerate(self.seated)]
+
+    def field_for(self, error: scoring.RuleError) -> str | None:
+        if error.player in self.seated and error.field != "went_out":
+            return f"left_{self.seated.index(error.player)}"
+        return super().field_for(error)
+
+    def event_data(self) -> dict[str, Any]:
+        """The hand in match-file shape, exactly as entered."""
+        went_out = self.cleaned_data["went_out"]
+        leftovers = {}
+        for position, name in enumerate(self.seated):
+            value = typed_number(self.cleaned_data.get(f"left_{position}", ""))
+            if value is not None:
+                leftovers[name] = value
+        return {
+            "hand": {
+                "went_out": None if went_out == NOBODY else self.seated[int(went_out)],
+                "rummy": self.cleaned_data.get("rummy", False),
+                "leftovers": leftovers,
+            }
+        }
+
+
+class LineForm(EngineForm):
+    """Move the line (the target). RULES.md, "Moving the line"."""
+
+    target = forms.CharField(label="New line", max_length=20, widget=_number_input())
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def event_data(self) -> dict[str, Any]:
+        return {"target": typed_number(self.cleaned_data["target"])}
+
+
+def _choices(values: tuple[Any, ...], labels: dict[Any, str]) -> list[tuple[str, str]]:
+    return [(str(value), labels[value]) for value in values]
+
+
+class NewMatchForm(forms.Form):
+    """A new match: players in seat order, the first dealer and every house
+    rule of RULES.md with its default pre-selected."""
+
+    first_dealer = forms.ChoiceField(
+        choices=[(str(seat), f"Seat {seat + 1}") for seat in range(MAX_SEATED)],
+        initial="0",
+        widget=forms.RadioSelect,
+    )
+    scheme = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        initial="highest_wins",
+        choices=_choices(
+            SCHEMES,
+            {
+                "highest_wins": "Highest wins: whoever goes out scores everyone's leftovers",
+                "penalty": "Penalty: everyone else is charged their leftovers; lowest leads",
+            },
+        ),
+    )
+    target = forms.CharField(
+        initial="100",
+        max_length=20,
+        widget=_number_input(),
+        help_text="The line: the match ends when someone reaches it (100 to 1000).",
+    )
+    rummy_bonus = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        initial="double",
+        label="Going rummy",
+        choices=_choices(
+            RUMMY_BONUSES,
+            {
+                "double": "Doubles the hand",
+                "flat_25": "Adds 25 points",
+                "none": "Counts as usual",
+            },
+        ),
+    )
+    stock_out = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        initial="lowest_hand",
+        label="When nobody goes out",
+        choices=_choices(
+            STOCK_OUTS,
+            {
+                "lowest_hand": "The lowest hand wins the difference from each other player",
+                "no_score": "Nobody scores; the hand still counts",
+            },
+        ),
+    )
+    hand_limit = forms.CharField(
+        initial=str(HAND_LIMIT_MAX),
+        max_length=20,
+        widget=_number_input(),
+        help_text="After this many hands the leader wins (1 to 150).",
+    )
+    ace_value = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        initial="1",
+        label="Aces count",
+        choices=_choices((1, 11, 15), {1: "1 point", 11: "11 points", 15: "15 (round the corner)"}),
+    )
+    decks = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        initial="",
+        required=False,
+        label="Decks",
+        choices=[("", "By players: 1 for 2 to 4, 2 for 5 or 6")]
+        + _choices(DECKS, {1: "1 deck", 2: "2 decks"}),
+    )
+
+    def __init__(self, *args: Any, known_names: list[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.known_names = list(known_names)
+        for seat in range(MAX_SEATED):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                required=False,
+                max_length=40,
+                label=f"Seat {seat + 1}",
+                widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off"}),
+            )
+
+    def radio_rules(self) -> list[forms.BoundField]:
+        """The house rules chosen with radio buttons, in the order shown."""
+        return [self[name] for name in ("scheme", "rummy_bonus", "stock_out", "ace_value", "decks")]
+
+    def seat_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """(name field, first-dealer radio value) per seat."""
+        return [(self[f"player_{seat}"], str(seat)) for seat in range(MAX_SEATED)]
+
+    def players(self) -> list[str]:
+        return [
+            name
+            for seat in range(MAX_SEATED)
+            if (name := self.cleaned_data.get(f"player_{seat}", "").strip())
+        ]
+
+    def first_dealer_name(self) -> str:
+        seat = int(self.cleaned_data.get("first_dealer") or 0)
+        return self.cleaned_data.get(f"player_{seat}", "").strip()
+
+    def house_rules(self) -> scoring.HouseRules:
+        data = self.cleaned_data
+        return scoring.HouseRules(
+            scheme=data["scheme"],
+            target=typed_number(data["target"]),
+            rummy_bonus=data["rummy_bonus"],
+            stock_out=data["stock_out"],
+            hand_limit=typed_number(data["hand_limit"]),
+            ace_value=int(data["ace_value"]),
+            decks=int(data["decks"]) if data.get("decks") else None,
+        )
+
+    def add_rule_error(self, error: scoring.RuleError) -> None:
+        if error.key == "first_dealer":
+            self.add_error("first_dealer", error.message)
+        elif error.field in self.fields:
+            self.add_error(error.field, error.message)
+        else:
+            self.add_error(None, error.message)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if not self.errors:
+            try:
+                scoring.replay(
+                    scoring.Match(
+                        rules=self.house_rules(),
+                        players=self.players(),
+                        first_dealer=self.first_dealer_name(),
+                    )
+                )
+            except scoring.RuleError as error:
+                self.add_rule_error(error)
+        return cleaned
+
+
+class SignUpForm(UserCreationForm):
+    """Django's own sign-up form: a user name and a password twice, checked
+    by the password validators of the settings (12 characters at least, not
+    a common password)."""

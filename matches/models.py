@@ -1,0 +1,214 @@
+"""The tables of the scoreboard.
+
+A match is stored as its house rules, its starting seats and its ordered
+events, each event exactly as entered (in the shape of a match file's event,
+MATCH_FORMAT.md). Totals, dealer, status and winner are never stored: they
+come from replaying the events through ``matches.scoring`` (``Match.board``).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from matches import scoring
+from matches.scoring.matchfile import EVENT_KINDS, read_event
+from matches.scoring.rules import HAND_LIMIT_MAX, RUMMY_BONUSES, SCHEMES, STOCK_OUTS
+
+
+def new_public_id() -> str:
+    """An unguessable id for a match's URLs (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def _choices(values: tuple[str, ...]) -> list[tuple[str, str]]:
+    return [(value, value.replace("_", " ")) for value in values]
+
+
+class Player(models.Model):
+    """One person a host keeps score for, reused across matches."""
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
+    )
+    name = models.CharField(max_length=40)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                "host", Lower("name"), name="player_name_unique_per_host_any_case"
+            ),
+        ]
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MatchQuerySet(models.QuerySet["Match"]):
+    def for_board(self) -> MatchQuerySet:
+        """Everything ``Match.board`` reads, in three queries for any number of matches."""
+        return self.select_related("first_dealer").prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            # Live and deleted events alike: the board needs the live ones,
+            # the undo button the newest deleted one.
+            models.Prefetch("events", queryset=Event.objects.order_by("position")),
+        )
+
+
+class Match(models.Model):
+    """A match: the host who keeps it, its house rules (RULES.md, "House
+    rules") and its starting seats; its events are ``Event`` rows."""
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches"
+    )
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    created = models.DateTimeField(default=timezone.now)
+    scheme = models.CharField(max_length=20, choices=_choices(SCHEMES), default="highest_wins")
+    target = models.PositiveSmallIntegerField(default=100, help_text="the line at the start")
+    rummy_bonus = models.CharField(max_length=10, choices=_choices(RUMMY_BONUSES), default="double")
+    stock_out = models.CharField(max_length=20, choices=_choices(STOCK_OUTS), default="lowest_hand")
+    hand_limit = models.PositiveSmallIntegerField(default=HAND_LIMIT_MAX)
+    ace_value = models.PositiveSmallIntegerField(default=1)
+    decks = models.PositiveSmallIntegerField()
+    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(target__gte=100, target__lte=1000), name="match_target_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(hand_limit__gte=1, hand_limit__lte=HAND_LIMIT_MAX),
+                name="match_hand_limit_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ace_value__in=(1, 11, 15)), name="match_ace_value"
+            ),
+            models.CheckConstraint(condition=models.Q(decks__in=(1, 2)), name="match_decks"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.created:%Y-%m-%d} {', '.join(self.player_names())}"
+
+    def house_rules(self) -> scoring.HouseRules:
+        """The house rules as the engine takes them (the starting target)."""
+        return scoring.HouseRules(
+            scheme=self.scheme,
+            target=self.target,
+            rummy_bonus=self.rummy_bonus,
+            stock_out=self.stock_out,
+            hand_limit=self.hand_limit,
+            ace_value=self.ace_value,
+            decks=self.decks,
+        )
+
+    def player_names(self) -> list[str]:
+        """The starting players' names, in seat order (uses prefetched seats)."""
+        return [seat.player.name for seat in self.seats.all()]
+
+    def engine_match(self, events: list[dict] | None = None) -> scoring.Match:
+        """This match for the engine; ``events`` (match-file shape) replace
+        the stored live events when given."""
+        if events is None:
+            events = [event.data for event in self.live_events()]
+        return scoring.Match(
+            rules=self.house_rules(),
+            players=self.player_names(),
+            first_dealer=self.first_dealer.name,
+            events=[read_event(data, index) for index, data in enumerate(events)],
+        )
+
+    def live_events(self) -> list[Event]:
+        """The events that happened, in order (uses prefetched events)."""
+        return [event for event in self.events.all() if event.deleted is None]
+
+    def undone_event(self) -> Event | None:
+        """The event most recently taken back, if nothing has been recorded
+        after it: the one the undo button can restore."""
+        events = list(self.events.all())
+        deleted = [event for event in events if event.deleted is not None]
+        if not deleted:
+            return None
+        newest = max(deleted, key=lambda event: event.deleted)
+        live = [event.position for event in events if event.deleted is None]
+        return newest if not live or newest.position > max(live) else None
+
+    def board(self) -> scoring.Board:
+        """The board, replayed from the stored events: totals (points), hands,
+        dealer, status and winner. RULES.md, all of it.
+
+        Raises:
+            RuleError: the stored events break a rule (only if the rules
+                changed under stored data; services never store such events).
+        """
+        return scoring.replay(self.engine_match())
+
+
+class Seat(models.Model):
+    """A starting seat: ``position`` 0 is the first seat. Players who join
+    later are seated by their join event."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint("match", "position", name="seat_position_unique"),
+            models.UniqueConstraint("match", "player", name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position + 1}: {self.player_id}"
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def live(self) -> EventQuerySet:
+        """The events that happened, in order (not the ones deleted or undone)."""
+        return self.filter(deleted__isnull=True).order_by("position")
+
+
+class Event(models.Model):
+    """One event of a match, exactly as entered, in the shape of a match
+    file's event: ``{"hand": {...}}``, ``{"target": N}``, ``{"leave": NAME}``
+    or ``{"join": NAME, "after": NAME}``.
+
+    ``position`` orders the events. A deleted (or undone) event keeps its
+    row and position, with ``deleted`` set, so it can be restored.
+    ``token`` is the one-time token of the form that recorded it: a second
+    submission of the same form cannot record it twice.
+    """
+
+    KINDS = EVENT_KINDS
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    position = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=[(kind, kind) for kind in KINDS])
+    data = models.JSONField()
+    token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    created = models.DateTimeField(default=timezone.now)
+    deleted = models.DateTimeField(null=True, blank=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint("match", "position", name="event_position_unique"),
+            models.CheckConstraint(condition=models.Q(kind__in=EVENT_KINDS), name="event_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.position}"
