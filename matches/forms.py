@@ -99,10 +99,31 @@ class HandForm(EngineForm):
             self.fields[f"left_{position}"] = forms.CharField(
                 required=False, label=name, max_length=20, widget=_number_input()
             )
+            # Who sat in each box when the form was drawn: if a seat changed
+            # since (another tab), the boxes would belong to other players.
+            self.fields[f"seat_{position}"] = forms.CharField(
+                required=False, initial=name, widget=forms.HiddenInput
+            )
 
-    def leftover_fields(self) -> list[tuple[str, forms.BoundField]]:
-        """(player, bound field) for each player dealt in, in seat order."""
-        return [(name, self[f"left_{position}"]) for position, name in enumerate(self.seated)]
+    def leftover_fields(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        """(player, leftover box, hidden seat) for each player dealt in, in seat order."""
+        return [
+            (name, self[f"left_{position}"], self[f"seat_{position}"])
+            for position, name in enumerate(self.seated)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        drawn_for = [
+            self.data[f"seat_{position}"]
+            for position in range(MAX_SEATED)
+            if f"seat_{position}" in self.data
+        ]
+        if drawn_for != list(self.seated):
+            raise forms.ValidationError(
+                "The players at the table changed since this form was opened: "
+                "check the names and save again."
+            )
+        return super().clean()
 
     def field_for(self, error: scoring.RuleError) -> str | None:
         if error.player in self.seated and error.field != "went_out":

@@ -54,6 +54,7 @@ def hand_post(match: Match, went_out: str, token: uuid.UUID | None = None, rummy
         data["rummy"] = "on"
     for position, name in enumerate(seated):
         data[f"left_{position}"] = str(left.get(name, ""))
+        data[f"seat_{position}"] = name
     return data
 
 
@@ -253,6 +254,15 @@ def test_it_records_a_hand_once_for_a_repeated_form_token(client, host):
         client.post(url("hand", match), hand_post(match, "Ben", token=token, Alice=23, Cara=18))
     assert Event.objects.count() == 1
     assert totals_on(client.get(url("detail", match)))["Ben"] == 41
+
+
+def test_it_refuses_a_hand_form_drawn_before_the_seats_changed(client, host):
+    match = MatchFactory(host=host)
+    stale = hand_post(match, "Ben", Alice=23, Cara=18)
+    record(match, {"leave": "Cara"})
+    response = client.post(url("hand", match), stale)
+    assert "The players at the table changed since this form was opened" in text(response)
+    assert not Event.objects.filter(kind="hand").exists()
 
 
 def test_it_records_a_stock_out(client, host):

@@ -1,0 +1,58 @@
+"""The match page as a host sees it, found by role and label: the totals,
+who deals, the hand form and the hands so far."""
+
+from __future__ import annotations
+
+import re
+
+from django.urls import reverse
+from playwright.sync_api import Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Match
+
+
+def open_board(page: Page, live_server: LiveServer, match: Match) -> None:
+    page.goto(live_server.url + reverse("matches:detail", kwargs={"public_id": match.public_id}))
+
+
+def total(page: Page, name: str) -> Locator:
+    """The line of the board for ``name``: "Ben leader 41 59 to the line"."""
+    board = page.get_by_role("region", name=re.compile(r"^(Hand \d+|Final totals) line"))
+    return board.get_by_role("listitem").filter(has_text=re.compile(rf"^\s*{re.escape(name)}\b"))
+
+
+def expect_total(page: Page, name: str, points: int) -> None:
+    expect(total(page, name)).to_have_text(
+        re.compile(rf"^\s*{re.escape(name)}(\s+leader)?\s+{points}\s")
+    )
+
+
+def expect_totals(page: Page, **totals: int) -> None:
+    for name, points in totals.items():
+        expect_total(page, name, points)
+
+
+def dealer(page: Page) -> Locator:
+    """The banner under the totals: "Ben deals, 7 cards each. Cara plays first." """
+    return page.get_by_role("paragraph").filter(has_text=re.compile(r"deals, \d+ cards each"))
+
+
+def history(page: Page) -> Locator:
+    """The hands (and other events) so far, newest first."""
+    return page.get_by_role("region", name="So far").get_by_role("listitem")
+
+
+def leftover(page: Page, name: str) -> Locator:
+    return page.get_by_role("textbox", name=name, exact=True)
+
+
+def save(page: Page, number: int) -> Locator:
+    return page.get_by_role("button", name=f"Save hand {number}")
+
+
+def enter_hand(page: Page, went_out: str, **leftovers: int | str) -> None:
+    """Fill the hand form as a host does: tap who went out, type the leftovers."""
+    page.get_by_role("radio", name=went_out, exact=True).tap()
+    for name, points in leftovers.items():
+        leftover(page, name).fill(str(points))

@@ -1,0 +1,113 @@
+"""Recording hands on the board: the worked example, a double tap, a typo and
+a lost connection."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from playwright.sync_api import Page, Request, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event, Match
+from tests.e2e.board import (
+    dealer,
+    enter_hand,
+    expect_total,
+    expect_totals,
+    history,
+    leftover,
+    open_board,
+    save,
+)
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def example_1(page: Page, live_server: LiveServer, host: AbstractBaseUser) -> Match:
+    """RULES.md example 1 on the board: Alice, Ben, Cara, Alice deals first."""
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], first_dealer="Alice")
+    open_board(page, live_server, match)
+    expect(dealer(page)).to_have_text("Alice deals, 7 cards each. Ben plays first.")
+    return match
+
+
+def test_it_records_worked_example_1(page: Page, example_1: Match) -> None:
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(dealer(page)).to_have_text("Ben deals, 7 cards each. Cara plays first.")
+    expect(history(page)).to_have_count(1)
+    expect(history(page)).to_contain_text("Hand 1: Ben went out Ben takes 41")
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+
+
+def test_it_records_one_hand_for_a_double_tap_on_save(page: Page, example_1: Match) -> None:
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    sent: list[Request] = []
+    page.on("request", lambda request: sent.append(request) if request.method == "POST" else None)
+    # Hold the first answer so that the second tap lands while it is on its way.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/hands/", hold)
+
+    save(page, 1).tap()
+    # A finger does not wait for the button to be ready: force skips the check.
+    save(page, 1).tap(force=True)
+    expect(save(page, 1)).to_be_disabled()
+
+    for route in held:
+        route.continue_()
+    page.unroute("**/hands/")  # lets through any request not yet handed to `hold`
+    expect_total(page, "Ben", 41)
+    for request in sent:
+        request.response()  # every request sent has had its answer
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(history(page)).to_have_count(1)
+    assert Event.objects.filter(match=example_1).count() == 1
+
+
+def test_it_refuses_a_typo_next_to_the_player_and_keeps_the_values(
+    page: Page, example_1: Match
+) -> None:
+    enter_hand(page, "Ben", Alice=23, Cara=0)
+    save(page, 1).tap()
+
+    message = "Cara's leftover must be at least 1"
+    expect(page.get_by_role("alert")).to_have_text(message)
+    # Next to Cara's box: the box is marked wrong and described by the message.
+    expect(leftover(page, "Cara")).to_have_accessible_description(message)
+    expect(leftover(page, "Cara")).to_have_attribute("aria-invalid", "true")
+    expect(leftover(page, "Alice")).not_to_have_attribute("aria-invalid", "true")
+    expect(leftover(page, "Alice")).to_have_value("23")
+    expect(leftover(page, "Cara")).to_have_value("0")
+    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
+    expect_totals(page, Alice=0, Ben=0, Cara=0)
+    expect(save(page, 1)).to_be_visible()
+    assert not Event.objects.filter(match=example_1).exists()
+
+
+def test_it_keeps_the_entries_when_the_connection_fails_and_saves_once_later(
+    page: Page, example_1: Match
+) -> None:
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    page.route("**/hands/", lambda route: route.abort())
+    save(page, 1).tap()
+
+    expect(page.get_by_role("alert")).to_contain_text("Not saved")
+    expect(leftover(page, "Alice")).to_have_value("23")
+    expect(leftover(page, "Cara")).to_have_value("18")
+    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
+    assert not Event.objects.filter(match=example_1).exists()
+
+    page.unroute("**/hands/")
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(history(page)).to_have_count(1)
+    assert Event.objects.filter(match=example_1).count() == 1

@@ -1,0 +1,120 @@
+"""The pages on a 390px phone: nothing scrolls sideways, and every control on
+the board is big enough for a finger (44px tall at least)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests import factories
+from tests.e2e.board import open_board
+from tests.factories import MatchFactory, UserFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_WIDTH = 390
+FINGER = 44  # px, the smallest comfortable tap target
+
+
+# The boxes that their content overflows, later (mostly inner) ones first:
+# where a page got too wide, for the failure message.
+TOO_WIDE = """[...document.querySelectorAll("body *")]
+    .filter(e => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+    .reverse()
+    .map(e => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}px in ${e.clientWidth}px`)
+"""
+
+
+def expect_no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} is {width}px wide: {page.evaluate(TOO_WIDE)}"
+
+
+def test_it_never_scrolls_sideways_on_a_phone(page: Page, live_server: LiveServer) -> None:
+    user = UserFactory()
+    match = MatchFactory(host=user)
+    record(match, hand("Ben", Alice=23, Cara=18))
+
+    page.goto(live_server.url + "/signup/")
+    expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
+    expect_no_sideways_scroll(page)
+
+    page.goto(live_server.url + "/accounts/login/")
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    expect_no_sideways_scroll(page)
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(factories.PASSWORD)
+    page.get_by_role("button", name="Log in").tap()
+
+    expect(page.get_by_role("heading", name="Your matches")).to_be_visible()
+    expect_no_sideways_scroll(page)
+
+    page.get_by_role("link", name="New match").tap()
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()
+    expect_no_sideways_scroll(page)
+
+    open_board(page, live_server, match)
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    expect_no_sideways_scroll(page)
+
+
+def test_it_wraps_a_long_name_rather_than_scroll_sideways(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    # A real surname, one word of 35 letters; the New match form takes 40.
+    long_name = "Wolfeschlegelsteinhausenbergerdorff"
+    match = MatchFactory(host=host, players=[long_name, "Ben"])
+    record(match, hand(long_name, Ben=10))
+
+    page.goto(live_server.url + "/")
+    expect(page.get_by_role("link", name=re.compile(long_name))).to_be_visible()
+    expect_no_sideways_scroll(page)
+
+    open_board(page, live_server, match)
+    expect(page.get_by_role("radio", name=long_name)).to_be_visible()
+    expect_no_sideways_scroll(page)
+
+
+def short_targets(page: Page) -> list[str]:
+    """Every visible control on the page under a finger's height: buttons,
+    links and boxes by their own box, radios and checkboxes by the label row
+    they sit in (the whole row takes the tap)."""
+    short = []
+    for role in ("button", "link", "textbox", "combobox"):
+        for control in page.get_by_role(role).all():
+            box = control.bounding_box()
+            if box and box["height"] < FINGER:
+                short.append(f"{role} {control.text_content() or ''!r}: {box['height']:.0f}px")
+    for role in ("radio", "checkbox"):
+        for control in page.get_by_role(role).all():
+            label = control.locator("xpath=ancestor::label")
+            target = label if label.count() else control
+            box = target.bounding_box()
+            if box and box["height"] < FINGER:
+                name = label.text_content() if label.count() else ""
+                short.append(f"{role} {name!r}: {box['height']:.0f}px")
+    return short
+
+
+def test_it_gives_every_control_on_the_board_a_finger_sized_target(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, target=200)
+    record(match, hand("Alice", Ben=60, Cara=60), hand("Ben", Alice=5, Cara=5))
+    open_board(page, live_server, match)
+    # Every tool at once: the hand form, undo, put back and the line.
+    page.get_by_role("button", name="Undo: Hand 2: Ben went out").tap()
+    expect(page.get_by_role("button", name="Put it back")).to_be_visible()
+    expect_no_sideways_scroll(page)
+    assert short_targets(page) == []
+
+    # The question before a move of the line ends the match.
+    page.get_by_role("textbox", name="Move the line (now 200)").fill("100")
+    page.get_by_role("button", name="Move", exact=True).tap()
+    expect(page.get_by_role("alertdialog")).to_be_visible()
+    expect_no_sideways_scroll(page)
+    assert short_targets(page) == []

@@ -1,0 +1,63 @@
+"""Moving the line: a move that would end the match asks first."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event, Match
+from tests.e2e.board import dealer, expect_totals, open_board, save
+from tests.factories import MatchFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ENDS = (
+    "Moving the line to 100 ends the match: Alice wins with the highest total, 120, "
+    "once the line of 100 was reached."
+)
+
+
+@pytest.fixture
+def alice_at_120(page: Page, live_server: LiveServer, host: AbstractBaseUser) -> Match:
+    match = MatchFactory(host=host, target=200)
+    record(match, hand("Alice", Ben=60, Cara=60))
+    open_board(page, live_server, match)
+    expect_totals(page, Alice=120, Ben=0, Cara=0)
+    return match
+
+
+def move_the_line(page: Page, now: int, to: int) -> None:
+    page.get_by_role("textbox", name=f"Move the line (now {now})").fill(str(to))
+    page.get_by_role("button", name="Move", exact=True).tap()
+
+
+def test_it_asks_before_moving_the_line_ends_the_match(page: Page, alice_at_120: Match) -> None:
+    move_the_line(page, now=200, to=100)
+
+    confirm = page.get_by_role("alertdialog", name=ENDS)
+    expect(confirm).to_be_visible()
+    assert not Event.objects.filter(match=alice_at_120, kind="target").exists()
+    confirm.get_by_role("button", name="Yes, move the line to 100").tap()
+
+    expect(page.get_by_role("heading", name="Alice wins", level=1)).to_be_visible()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    expect(page.get_by_role("textbox", name="Move the line (now 100)")).to_be_visible()
+    expect(save(page, 2)).to_have_count(0)
+    assert Event.objects.filter(match=alice_at_120, kind="target").count() == 1
+
+
+def test_it_keeps_the_line_when_the_host_says_no(page: Page, alice_at_120: Match) -> None:
+    move_the_line(page, now=200, to=100)
+    confirm = page.get_by_role("alertdialog", name=ENDS)
+    expect(confirm).to_be_visible()
+
+    confirm.get_by_role("link", name="Keep the line at 200").tap()
+
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    expect(page.get_by_role("textbox", name="Move the line (now 200)")).to_be_visible()
+    expect(dealer(page)).to_have_text("Ben deals, 7 cards each. Cara plays first.")
+    expect(save(page, 2)).to_be_visible()
+    expect(page.get_by_role("heading", name="Alice wins")).to_have_count(0)
+    assert not Event.objects.filter(match=alice_at_120, kind="target").exists()
