@@ -72,6 +72,17 @@ def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def held_by(hand: scoring.HandResult) -> tuple[str, ...]:
+    """What each player held: "Alice held 23", or with the cards entered,
+    "Cara held A J 5 2 (18)"."""
+    return tuple(
+        f"{name} held {' '.join(str(card) for card in hand.cards[name])} ({points})"
+        if name in hand.cards
+        else f"{name} held {points}"
+        for name, points in hand.leftovers.items()
+    )
+
+
 @dataclass(frozen=True)
 class HistoryRow:
     """One event as the history shows it: a hand with its result, or a
@@ -82,6 +93,7 @@ class HistoryRow:
     text: str
     hand: scoring.HandResult | None = None
     summary: str = ""
+    held: tuple[str, ...] = ()
 
 
 def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
@@ -107,6 +119,7 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
                     f"Hand {hand.number}: {went_out} went out{rummy}",
                     hand,
                     hand_summary(hand, board.rules),
+                    held_by(hand),
                 )
             )
         elif "target" in data:
@@ -165,3 +178,45 @@ def event_text(data: dict[str, Any]) -> str:
 
 def _held(value: Any) -> str:
     return " ".join(str(card) for card in value) if isinstance(value, list) else str(value)
+
+
+def event_label(events: list[dict[str, Any]], index: int) -> str:
+    """Name event ``index`` of ``events`` (match-file shape) as a person at
+    the table would: "hand 4", "the move of the line to 200", "Cara
+    leaving", "Dan joining". Used to say which later event an edit would
+    make impossible (RULES.md, "Editing the past")."""
+    data = events[index]
+    if "hand" in data:
+        return f"hand {sum('hand' in each for each in events[: index + 1])}"
+    if "target" in data:
+        return f"the move of the line to {data['target']}"
+    if "leave" in data:
+        return f"{data['leave']} leaving"
+    return f"{data['join']} joining"
+
+
+def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
+    """What an edit changed on the board, in short sentences: totals
+    ("Ben 41 → 45"), who dealt a hand, who deals next, and the result."""
+    lines = []
+    moved = [
+        f"{name} {before.totals.get(name, 0)} → {total}"
+        for name, total in after.totals.items()
+        if before.totals.get(name, 0) != total
+    ]
+    if moved:
+        lines.append("Totals: " + ", ".join(moved) + ".")
+    dealers = [
+        f"hand {hand.number} {old.dealer} → {hand.dealer}"
+        for old, hand in zip(before.hands, after.hands, strict=False)
+        if old.dealer != hand.dealer
+    ]
+    if dealers:
+        lines.append("Dealers: " + ", ".join(dealers) + ".")
+    if before.next_hand and after.next_hand and before.next_hand.dealer != after.next_hand.dealer:
+        lines.append(f"{after.next_hand.dealer} deals next (not {before.next_hand.dealer}).")
+    if (before.status, before.winner) != (after.status, after.winner):
+        lines.append(
+            close_reason(after) if after.status == "closed" else "The match is open again."
+        )
+    return lines or ["Nothing on the board changed."]

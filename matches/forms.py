@@ -4,6 +4,7 @@ terms and lets the engine judge it: every rule's message is written once, in
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -39,6 +40,34 @@ def typed_number(text: str) -> int | str | None:
         return text
 
 
+def typed_leftover(text: str) -> int | list[str] | str | None:
+    """What a leftover box holds: None when empty, points as an int, the
+    cards as a list when it names cards ("K 9 4", "KH, 9S"), otherwise the
+    text itself, so the engine can say what is wrong with it."""
+    value = typed_number(text)
+    if not isinstance(value, str):
+        return value
+    cards = [card for card in re.split(r"[\s,]+", value) if card]
+    if any(_is_card(card) for card in cards):
+        return cards
+    return value
+
+
+def _is_card(text: str) -> bool:
+    try:
+        scoring.parse_card(text)
+    except scoring.RuleError:
+        return False
+    return True
+
+
+def leftover_text(value: object) -> str:
+    """A stored leftover back in its box: points, or the cards with spaces."""
+    if isinstance(value, list):
+        return " ".join(str(card) for card in value)
+    return "" if value is None else str(value)
+
+
 def _number_input(**attrs: Any) -> forms.TextInput:
     # type=text with a numeric keypad: the browser must not swallow a typo
     # before the engine can name it.
@@ -53,9 +82,12 @@ class EngineForm(forms.Form):
 
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, match: Match, replacing: int | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.match = match
+        self.replacing = replacing
         if not self.is_bound:
             self.initial.setdefault("token", uuid.uuid4())
 
@@ -70,7 +102,9 @@ class EngineForm(forms.Form):
         cleaned = super().clean()
         if not self.errors:
             try:
-                self.board_after = event_check(match=self.match, data=self.event_data())
+                self.board_after = event_check(
+                    match=self.match, data=self.event_data(), replacing=self.replacing
+                )
             except scoring.RuleError as error:
                 self.add_error(self.field_for(error), error.message)
         return cleaned
@@ -86,10 +120,13 @@ class HandForm(EngineForm):
         error_messages={"required": "Choose who went out, or nobody"},
     )
     rummy = forms.BooleanField(required=False, label="Went out in one go (rummy)")
+    # Sent by the "save it as typed" button once the host has seen the
+    # typing-slip question (RULES.md: asked, never refused).
+    confirm_slips = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, board: scoring.Board, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seated: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.seated = board.seated
+        self.seated = seated
         # Seat numbers, not names, as values: a player may be called "nobody".
         self.fields["went_out"].choices = [
             *((str(position), name) for position, name in enumerate(self.seated)),
@@ -130,12 +167,20 @@ class HandForm(EngineForm):
             return f"left_{self.seated.index(error.player)}"
         return super().field_for(error)
 
+    def slips(self) -> dict[str, str]:
+        """Typing-slip questions for the hand as entered (after ``is_valid``)."""
+        return self.board_after.hands[-1].slips if hasattr(self, "board_after") else {}
+
+    def needs_confirming(self) -> bool:
+        """A valid hand with a probable typing slip the host has not confirmed."""
+        return bool(self.slips()) and not self.cleaned_data.get("confirm_slips")
+
     def event_data(self) -> dict[str, Any]:
         """The hand in match-file shape, exactly as entered."""
         went_out = self.cleaned_data["went_out"]
         leftovers = {}
         for position, name in enumerate(self.seated):
-            value = typed_number(self.cleaned_data.get(f"left_{position}", ""))
+            value = typed_leftover(self.cleaned_data.get(f"left_{position}", ""))
             if value is not None:
                 leftovers[name] = value
         return {

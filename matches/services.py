@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from matches import scoring
+from matches.display import event_label
 from matches.models import Event, Match, Player, Seat
 
 
@@ -88,22 +89,32 @@ def _locked(match: Match) -> Match:
     return Match.objects.for_board().get(pk=locked.pk)
 
 
-def event_check(*, match: Match, data: dict) -> scoring.Board:
-    """Replay ``match`` with ``data`` added as its newest event, saving nothing.
+def event_check(*, match: Match, data: dict, replacing: int | None = None) -> scoring.Board:
+    """Replay ``match`` with ``data`` as its newest event, or in place of the
+    live event ``replacing`` (an id), saving nothing.
 
     Args:
         match: a match fetched with ``Match.objects.for_board()``.
         data: the event in match-file shape (``{"hand": {...}}`` etc.).
+        replacing: the id of the live event ``data`` would replace.
 
     Returns:
-        The board as it would stand after the event.
+        The board as it would stand.
 
     Raises:
-        RuleError: the engine refuses the event (``player`` and ``field``
-            say where a form should show the message).
+        RuleError: the engine refuses the event (``player`` and ``field`` say
+            where a form should show the message), or, for a replacement, it
+            would make a later event impossible (the message names it).
+        Event.DoesNotExist: ``replacing`` is not a live event of the match.
     """
-    live = [event.data for event in match.live_events()]
-    return scoring.replay(match.engine_match([*live, data]))
+    events = match.live_events()
+    if replacing is None:
+        new = Event(match=match, data=data)
+        return _replay_changed(match, [*events, new], new)
+    if not any(event.pk == replacing for event in events):
+        raise Event.DoesNotExist
+    edited = [Event(pk=e.pk, data=data if e.pk == replacing else e.data) for e in events]
+    return _replay_changed(match, edited, next(e for e in edited if e.pk == replacing))
 
 
 @transaction.atomic
@@ -182,7 +193,83 @@ def event_restore(*, match: Match, event_id: int) -> Event:
     match = _locked(match)
     event = Event.objects.get(match=match, pk=event_id, deleted__isnull=False)
     restored = sorted([*match.live_events(), event], key=lambda each: each.position)
-    scoring.replay(match.engine_match([each.data for each in restored]))
+    _replay_changed(match, restored, event)
     event.deleted = None
     event.save(update_fields=["deleted"])
     return event
+
+
+@dataclass(frozen=True)
+class Change:
+    """The board before and after an edit, so the page can say what changed."""
+
+    before: scoring.Board
+    after: scoring.Board
+
+
+def _replay_changed(match: Match, events: list[Event], changed: Event) -> scoring.Board:
+    """Replay ``events`` (with ``changed`` among them, or just removed).
+
+    Raises:
+        RuleError: with the engine's message for the changed event itself, or
+            "That would make hand 5 impossible: ..." naming the later event.
+    """
+    datas = [event.data for event in events]
+    try:
+        return scoring.replay(match.engine_match(datas))
+    except scoring.RuleError as error:
+        if error.index is not None and events[error.index].pk != changed.pk:
+            raise scoring.RuleError(
+                f"That would make {event_label(datas, error.index)} impossible: {error.message}"
+            ) from None
+        raise
+
+
+@transaction.atomic
+def event_edit(*, match: Match, event_id: int, data: dict) -> Change:
+    """Replace what an earlier event says; everything after it is recomputed.
+
+    Args:
+        match: the match.
+        event_id: a live event of that match.
+        data: the event as now entered, in match-file shape.
+
+    Returns:
+        The board before and after.
+
+    Raises:
+        Event.DoesNotExist: no live event of that id in this match.
+        RuleError: the edited event breaks a rule, or it would make a later
+            event impossible (the message names that event); nothing changes.
+
+    RULES.md, "Editing the past".
+    """
+    match = _locked(match)
+    before = match.board()
+    after = event_check(match=match, data=data, replacing=event_id)
+    Event.objects.filter(pk=event_id).update(data=data)
+    return Change(before, after)
+
+
+@transaction.atomic
+def event_delete(*, match: Match, event_id: int) -> Change:
+    """Delete an event: it never happened (later dealers shift). It is kept
+    aside and can be restored.
+
+    Raises:
+        Event.DoesNotExist: no live event of that id in this match.
+        RuleError: without it a later event would be impossible (the message
+            names that event); nothing changes.
+
+    RULES.md, "Editing the past".
+    """
+    match = _locked(match)
+    events = match.live_events()
+    event = next((each for each in events if each.pk == event_id), None)
+    if event is None:
+        raise Event.DoesNotExist
+    before = match.board()
+    after = _replay_changed(match, [each for each in events if each.pk != event_id], event)
+    event.deleted = timezone.now()
+    event.save(update_fields=["deleted"])
+    return Change(before, after)

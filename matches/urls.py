@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/new/", views.match_new, name="new"),
     path("matches/<str:public_id>/", views.match_detail, name="detail"),
     path("matches/<str:public_id>/hands/", views.hand_record, name="hand"),
+    path("matches/<str:public_id>/hands/preview/", views.hand_preview, name="preview"),
     path("matches/<str:public_id>/line/", views.line_move, name="line"),
     path("matches/<str:public_id>/undo/", views.event_undo, name="undo"),
     path(

@@ -14,9 +14,21 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.middleware import HtmxDetails
 
 from matches import scoring, services
-from matches.display import close_reason, event_text, history, standings
+from matches.display import close_reason, event_text, hand_summary, history, standings
 from matches.forms import TARGET_PRESETS, HandForm, LineForm, NewMatchForm, SignUpForm
 from matches.models import Event, Match, Player
+from matches.scoring.cards import RANKS
+
+# The card picker's buttons, with the words a screen reader says.
+RANK_WORDS = [
+    (
+        rank,
+        {"A": "an ace", "8": "an 8", "J": "a jack", "Q": "a queen", "K": "a king"}.get(
+            rank, f"a {rank}"
+        ),
+    )
+    for rank in RANKS
+]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -83,6 +95,9 @@ def _board_context(
     line_form: LineForm | None = None,
     confirm: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    slips = []
+    if hand_form is not None and hand_form.is_bound and not hand_form.errors:
+        slips = list(hand_form.slips().values())
     board = match.board()
     live = match.live_events()
     leaders = board.leaders()
@@ -95,9 +110,11 @@ def _board_context(
         "undone_text": undone and event_text(undone.data),
         "close_reason": close_reason(board),
         "history": history(live, board),
-        "hand_form": hand_form or HandForm(match=match, board=board),
+        "hand_form": hand_form or HandForm(match=match, seated=board.seated),
         "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
         "confirm": confirm,
+        "slips": slips,
+        "ranks": RANK_WORDS,
     }
 
 
@@ -123,13 +140,15 @@ def _after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 @require_POST
 @login_required
 def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    """Record a hand. A repeated form token records nothing more."""
+    """Record a hand. A repeated form token records nothing more; a probable
+    typing slip is asked about first."""
     match = _host_match(request, public_id)
     board = match.board()
-    form = HandForm(request.POST, match=match, board=board)
-    if not form.is_valid():
-        if _already_recorded(form):
-            return _after_write(request, match)
+    form = HandForm(request.POST, match=match, seated=board.seated)
+    valid = form.is_valid()
+    if _already_recorded(form):
+        return _after_write(request, match)
+    if not valid or form.needs_confirming():
         if board.status == "closed":
             # No hand form on a closed board: say why in the messages.
             for error in form.non_field_errors():
@@ -141,6 +160,24 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.add_error(form.field_for(error), error.message)
         return _render_board(request, _board_context(match, hand_form=form))
     return _after_write(request, match)
+
+
+@require_POST
+@login_required
+def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """What the hand form would record, from the engine, before saving."""
+    match = _host_match(request, public_id)
+    board = match.board()
+    form = HandForm(request.POST, match=match, seated=board.seated)
+    context: dict[str, Any] = {"match": match, "hand_form": form}
+    if form.is_valid():
+        hand = form.board_after.hands[-1]
+        context["preview"] = {
+            "hand": hand,
+            "summary": hand_summary(hand, board.rules),
+            "slips": list(form.slips().values()),
+        }
+    return render(request, "matches/match.html#preview", context)
 
 
 def _already_recorded(form: HandForm | LineForm) -> bool:

@@ -232,8 +232,12 @@ def test_it_refuses_a_typo_next_to_the_player_and_keeps_the_values(client, host,
     page = response.content.decode()
     assert message in text(response)
     if "Cara" in message:
-        cara_row = re.search(r'data-seat="2">(.*?)</div>', page, re.S).group(1)
-        assert message in html.unescape(cara_row)
+        # The message is the error list Cara's box points at (aria-describedby).
+        assert 'aria-describedby="id_left_2_error"' in page
+        cara_errors = re.search(
+            r'<ul class="errors" role="alert" id="id_left_2_error">(.*?)</ul>', page
+        )
+        assert message in html.unescape(cara_errors.group(1))
     assert f'value="{left["Alice"]}"' in page
     assert not Event.objects.exists()
 

@@ -31,6 +31,9 @@ function markWentOut(root) {
     const out = chosen !== null && row.dataset.seat === chosen.value;
     row.classList.toggle("went-out", out);
     input.disabled = out;
+    const toggle = row.querySelector(".cards-toggle");
+    if (toggle) toggle.disabled = out;
+    if (out) row.querySelector(".picker").hidden = true;
   }
 }
 document.addEventListener("change", (event) => {
@@ -47,3 +50,52 @@ document.addEventListener("click", (event) => {
   input.value = preset.dataset.setTarget;
   input.focus();
 });
+
+// The card picker: a tap on a rank adds that card to the player's box
+// ("K 9 4"); the count under it takes one back. The server adds the cards up
+// (with the match's ace value) in the preview and on saving.
+function pickerCards(input) {
+  return input.value.trim() === "" || /^\d+$/.test(input.value.trim())
+    ? []
+    : input.value.trim().split(/[\s,]+/);
+}
+function rankOf(card) {
+  return card.toUpperCase().replace(/[SHDC\u2660-\u2667\uFE0F]$/u, "").replace(/^T$/, "10");
+}
+function drawPicker(row) {
+  const input = row.querySelector("input[type=text]");
+  const cards = pickerCards(input);
+  for (const take of row.querySelectorAll(".picker .take")) {
+    const count = cards.filter((card) => rankOf(card) === take.dataset.rank).length;
+    take.hidden = count === 0;
+    take.textContent = count ? `\u00d7${count}` : "";
+  }
+}
+document.addEventListener("click", (event) => {
+  const button = event.target.closest(".picker button, .cards-toggle");
+  if (!button) return;
+  const row = button.closest(".leftover");
+  const input = row.querySelector("input[type=text]");
+  if (button.classList.contains("cards-toggle")) {
+    const picker = row.querySelector(".picker");
+    picker.hidden = !picker.hidden;
+    button.setAttribute("aria-expanded", String(!picker.hidden));
+    drawPicker(row);
+    return;
+  }
+  const cards = pickerCards(input);
+  if (button.classList.contains("add")) {
+    cards.push(button.dataset.rank);
+  } else {
+    const last = cards.map(rankOf).lastIndexOf(button.dataset.rank);
+    if (last >= 0) cards.splice(last, 1);
+  }
+  input.value = cards.join(" ");
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  drawPicker(row);
+});
+function showPickers(root) {
+  for (const toggle of root.querySelectorAll(".cards-toggle")) toggle.hidden = false;
+}
+document.addEventListener("DOMContentLoaded", () => showPickers(document));
+document.addEventListener("htmx:afterSettle", () => showPickers(document));

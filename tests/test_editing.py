@@ -1,0 +1,110 @@
+"""Putting the past right: RULES.md, "Editing the past", through the services."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches import scoring, services
+from matches.display import changes
+from matches.models import Event
+from tests.factories import MatchFactory, hand, record
+
+pytestmark = pytest.mark.django_db
+
+
+def events_of(match):
+    return list(Event.objects.filter(match=match).order_by("position"))
+
+
+def test_it_recomputes_everything_after_an_edited_hand():
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
+    first = events_of(match)[0]
+    change = services.event_edit(
+        match=match, event_id=first.pk, data=hand("Cara", Alice=23, Ben=10)
+    )
+    board = match.board()
+    assert board.totals == {"Alice": 10, "Ben": 0, "Cara": 33}
+    assert change.before.totals == {"Alice": 10, "Ben": 41, "Cara": 0}
+    assert changes(change.before, change.after) == ["Totals: Ben 41 → 0, Cara 0 → 33."]
+
+
+def test_it_shifts_later_dealers_when_an_event_is_deleted():
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=1, Cara=1), hand("Ben", Alice=1, Cara=1))
+    first = events_of(match)[0]
+    change = services.event_delete(match=match, event_id=first.pk)
+    board = match.board()
+    assert [each.dealer for each in board.hands] == ["Alice"]
+    assert board.next_hand.dealer == "Ben"
+    assert changes(change.before, change.after) == [
+        "Totals: Ben 4 → 2.",
+        "Ben deals next (not Cara).",
+    ]
+
+
+def test_it_keeps_a_deleted_event_aside_and_restores_it():
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
+    first = events_of(match)[0]
+    services.event_delete(match=match, event_id=first.pk)
+    assert match.board().totals == {"Alice": 10, "Ben": 0, "Cara": 0}
+    services.event_restore(match=match, event_id=first.pk)
+    board = match.board()
+    assert board.totals == {"Alice": 10, "Ben": 41, "Cara": 0}
+    assert [each.dealer for each in board.hands] == ["Alice", "Ben"]
+
+
+def test_it_refuses_an_edit_that_decides_the_match_before_a_later_hand():
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
+    first = events_of(match)[0]
+    with pytest.raises(scoring.RuleError) as caught:
+        services.event_edit(match=match, event_id=first.pk, data=hand("Ben", Alice=80, Cara=40))
+    assert caught.value.message == (
+        "That would make hand 2 impossible: the match is closed: Ben won when the line of 100 "
+        "was crossed; move the line to reopen it before recording another hand"
+    )
+    assert match.board().totals == {"Alice": 10, "Ben": 41, "Cara": 0}
+    assert events_of(match)[0].data == hand("Ben", Alice=23, Cara=18)
+
+
+def test_it_refuses_to_delete_a_join_a_later_hand_needs():
+    match = MatchFactory()
+    record(match, {"join": "Dan"}, hand("Dan", Alice=1, Ben=1, Cara=1))
+    join = events_of(match)[0]
+    with pytest.raises(scoring.RuleError) as caught:
+        services.event_delete(match=match, event_id=join.pk)
+    assert caught.value.message == "That would make hand 1 impossible: Dan is not at the table"
+    assert Event.objects.filter(deleted__isnull=True).count() == 2
+
+
+def test_it_refuses_to_delete_a_join_that_keeps_two_seated():
+    match = MatchFactory(players=["Alice", "Ben"])
+    record(match, {"join": "Cara"}, {"leave": "Ben"})
+    join = events_of(match)[0]
+    with pytest.raises(scoring.RuleError) as caught:
+        services.event_delete(match=match, event_id=join.pk)
+    assert caught.value.message == (
+        "That would make Ben leaving impossible: Ben cannot leave: at least 2 players must "
+        "stay seated (a newcomer joins first)"
+    )
+
+
+def test_it_gives_the_engines_own_message_for_the_edited_hand_itself():
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=23, Cara=18))
+    first = events_of(match)[0]
+    with pytest.raises(scoring.RuleError) as caught:
+        services.event_edit(match=match, event_id=first.pk, data=hand("Ben", Alice=23, Cara=0))
+    assert caught.value.message == "Cara's leftover must be at least 1"
+    assert caught.value.player == "Cara"
+
+
+def test_it_reports_a_closed_match_reopening_after_an_edit():
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=60, Cara=50))
+    first = events_of(match)[0]
+    change = services.event_edit(match=match, event_id=first.pk, data=hand("Ben", Alice=6, Cara=5))
+    assert change.before.status == "closed"
+    assert changes(change.before, change.after)[-1] == "The match is open again."
