@@ -88,6 +88,9 @@ class EngineForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.match = match
         self.replacing = replacing
+        live = [event.pk for event in match.live_events()]
+        # Where the event stands among the live ones once recorded.
+        self.event_index = len(live) if replacing is None else live.index(replacing)
         if not self.is_bound:
             self.initial.setdefault("token", uuid.uuid4())
 
@@ -169,7 +172,11 @@ class HandForm(EngineForm):
 
     def slips(self) -> dict[str, str]:
         """Typing-slip questions for the hand as entered (after ``is_valid``)."""
-        return self.board_after.hands[-1].slips if hasattr(self, "board_after") else {}
+        return self.hand_after().slips if hasattr(self, "board_after") else {}
+
+    def hand_after(self) -> scoring.HandResult:
+        """This hand as the engine scored it (after ``is_valid``)."""
+        return next(hand for hand in self.board_after.hands if hand.index == self.event_index)
 
     def needs_confirming(self) -> bool:
         """A valid hand with a probable typing slip the host has not confirmed."""
@@ -202,19 +209,35 @@ class LineForm(EngineForm):
         return {"target": typed_number(self.cleaned_data["target"])}
 
 
+class SeatForm(EngineForm):
+    """A player leaves the table or joins it between hands. RULES.md, "Seats,
+    dealer and deal size"."""
+
+    action = forms.ChoiceField(choices=[("leave", "leave"), ("join", "join")])
+    player = forms.CharField(label="Who", max_length=40)
+    after = forms.CharField(label="Sits after", max_length=40, required=False)
+
+    def field_for(self, error: scoring.RuleError) -> str | None:
+        if error.field == "after":
+            return "after"
+        return "player" if error.field in ("leave", "join") or error.player else None
+
+    def event_data(self) -> dict[str, Any]:
+        player = self.cleaned_data["player"].strip()
+        if self.cleaned_data["action"] == "leave":
+            return {"leave": player}
+        after = self.cleaned_data.get("after", "").strip()
+        return {"join": player, **({"after": after} if after else {})}
+
+
 def _choices(values: tuple[Any, ...], labels: dict[Any, str]) -> list[tuple[str, str]]:
     return [(str(value), labels[value]) for value in values]
 
 
-class NewMatchForm(forms.Form):
-    """A new match: players in seat order, the first dealer and every house
-    rule of RULES.md with its default pre-selected."""
+class RulesForm(forms.Form):
+    """Every house rule of RULES.md, "House rules", with its default
+    pre-selected and a one-line explanation."""
 
-    first_dealer = forms.ChoiceField(
-        choices=[(str(seat), f"Seat {seat + 1}") for seat in range(MAX_SEATED)],
-        initial="0",
-        widget=forms.RadioSelect,
-    )
     scheme = forms.ChoiceField(
         widget=forms.RadioSelect,
         initial="highest_wins",
@@ -278,6 +301,40 @@ class NewMatchForm(forms.Form):
         + _choices(DECKS, {1: "1 deck", 2: "2 decks"}),
     )
 
+    def radio_rules(self) -> list[forms.BoundField]:
+        """The house rules chosen with radio buttons, in the order shown."""
+        return [self[name] for name in ("scheme", "rummy_bonus", "stock_out", "ace_value", "decks")]
+
+    def house_rules(self) -> scoring.HouseRules:
+        data = self.cleaned_data
+        return scoring.HouseRules(
+            scheme=data["scheme"],
+            target=typed_number(data["target"]),
+            rummy_bonus=data["rummy_bonus"],
+            stock_out=data["stock_out"],
+            hand_limit=typed_number(data["hand_limit"]),
+            ace_value=int(data["ace_value"]),
+            decks=int(data["decks"]) if data.get("decks") else None,
+        )
+
+    def add_rule_error(self, error: scoring.RuleError) -> None:
+        if error.key == "first_dealer" and "first_dealer" in self.fields:
+            self.add_error("first_dealer", error.message)
+        elif error.field in self.fields:
+            self.add_error(error.field, error.message)
+        else:
+            self.add_error(None, error.message)
+
+
+class NewMatchForm(RulesForm):
+    """A new match: players in seat order, the first dealer and the house rules."""
+
+    first_dealer = forms.ChoiceField(
+        choices=[(str(seat), f"Seat {seat + 1}") for seat in range(MAX_SEATED)],
+        initial="0",
+        widget=forms.RadioSelect,
+    )
+
     def __init__(self, *args: Any, known_names: list[str] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.known_names = list(known_names)
@@ -288,10 +345,6 @@ class NewMatchForm(forms.Form):
                 label=f"Seat {seat + 1}",
                 widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off"}),
             )
-
-    def radio_rules(self) -> list[forms.BoundField]:
-        """The house rules chosen with radio buttons, in the order shown."""
-        return [self[name] for name in ("scheme", "rummy_bonus", "stock_out", "ace_value", "decks")]
 
     def seat_fields(self) -> list[tuple[forms.BoundField, str]]:
         """(name field, first-dealer radio value) per seat."""
@@ -307,26 +360,6 @@ class NewMatchForm(forms.Form):
     def first_dealer_name(self) -> str:
         seat = int(self.cleaned_data.get("first_dealer") or 0)
         return self.cleaned_data.get(f"player_{seat}", "").strip()
-
-    def house_rules(self) -> scoring.HouseRules:
-        data = self.cleaned_data
-        return scoring.HouseRules(
-            scheme=data["scheme"],
-            target=typed_number(data["target"]),
-            rummy_bonus=data["rummy_bonus"],
-            stock_out=data["stock_out"],
-            hand_limit=typed_number(data["hand_limit"]),
-            ace_value=int(data["ace_value"]),
-            decks=int(data["decks"]) if data.get("decks") else None,
-        )
-
-    def add_rule_error(self, error: scoring.RuleError) -> None:
-        if error.key == "first_dealer":
-            self.add_error("first_dealer", error.message)
-        elif error.field in self.fields:
-            self.add_error(error.field, error.message)
-        else:
-            self.add_error(None, error.message)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

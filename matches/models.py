@@ -133,6 +133,11 @@ class Match(models.Model):
         """The events that happened, in order (uses prefetched events)."""
         return [event for event in self.events.all() if event.deleted is None]
 
+    def deleted_events(self) -> list[Event]:
+        """Events deleted or taken back, newest first: they can be restored."""
+        deleted = [event for event in self.events.all() if event.deleted is not None]
+        return sorted(deleted, key=lambda event: event.deleted, reverse=True)
+
     def undone_event(self) -> Event | None:
         """The event most recently taken back, if nothing has been recorded
         after it: the one the undo button can restore."""

@@ -15,6 +15,7 @@ from django.utils import timezone
 from matches import scoring
 from matches.display import event_label
 from matches.models import Event, Match, Player, Seat
+from matches.scoring.engine import clean_name
 
 
 def _player_for(host_id: int, name: str) -> Player:
@@ -144,7 +145,7 @@ def event_record(*, match: Match, data: dict, token: uuid.UUID | None = None) ->
     event_check(match=match, data=data)
     kind = next(iter(key for key in Event.KINDS if key in data))
     if kind == "join":
-        _player_for(match.host_id, data["join"].strip())
+        _player_for(match.host_id, clean_name(data["join"]))
     # Deleted events keep their positions, so a new event goes after them all.
     position = (Event.objects.filter(match=match).aggregate(top=Max("position"))["top"] or 0) + 1
     try:
@@ -161,20 +162,36 @@ def event_record(*, match: Match, data: dict, token: uuid.UUID | None = None) ->
 
 
 @transaction.atomic
-def event_undo(*, match: Match) -> Event | None:
+def event_undo(*, match: Match, event_id: int | None = None) -> Event | None:
     """Take back the newest event; it is kept aside and can be restored.
+
+    Args:
+        match: the match.
+        event_id: the event the host saw as the newest (the Undo button says
+            which). If something newer was recorded since (another screen),
+            nothing is taken back.
 
     Returns:
         The event taken back, or None when there is none.
+
+    Raises:
+        RuleError: ``event_id`` is no longer the newest event.
 
     RULES.md, "Editing the past" (deleting the last event always leaves a
     match the rules allow).
     """
     match = _locked(match)
-    last = Event.objects.live().filter(match=match).last()
-    if last is not None:
-        last.deleted = timezone.now()
-        last.save(update_fields=["deleted"])
+    live = match.live_events()
+    if not live:
+        return None
+    last = live[-1]
+    if event_id is not None and last.pk != event_id:
+        raise scoring.RuleError(
+            "Nothing was taken back: the board changed on another screen. "
+            "Check the board, then tap Undo again."
+        )
+    last.deleted = timezone.now()
+    last.save(update_fields=["deleted"])
     return last
 
 
@@ -273,3 +290,68 @@ def event_delete(*, match: Match, event_id: int) -> Change:
     event.deleted = timezone.now()
     event.save(update_fields=["deleted"])
     return Change(before, after)
+
+
+@transaction.atomic
+def match_rules_change(*, match: Match, rules: scoring.HouseRules) -> Match:
+    """Change the house rules of a match that has no hand recorded yet.
+
+    Args:
+        match: the match.
+        rules: the new house rules (``target`` is the line at the start).
+
+    Raises:
+        RuleError: a hand is recorded already (the rules are fixed once the
+            first hand is), or the engine refuses the rules or the events
+            recorded so far under them; nothing changes.
+
+    RULES.md, "House rules" (the last paragraph).
+    """
+    match = _locked(match)
+    live = match.live_events()
+    if any(event.kind == "hand" for event in live):
+        raise scoring.RuleError("The house rules are fixed once the first hand is recorded.")
+    engine_match = match.engine_match()
+    checked = scoring.replay(
+        scoring.Match(
+            rules=rules,
+            players=engine_match.players,
+            first_dealer=engine_match.first_dealer,
+            events=engine_match.events,
+        )
+    )
+    for name in ("scheme", "rummy_bonus", "stock_out", "hand_limit", "ace_value"):
+        setattr(match, name, getattr(rules, name))
+    match.target = rules.target
+    match.decks = checked.rules.decks
+    match.save()
+    return match
+
+
+@transaction.atomic
+def match_rematch(*, match: Match) -> Match:
+    """A new match with the players still seated, in their seats, the same
+    house rules (the line as it stood at the end) and the deal moved one seat
+    along from the first dealer of ``match``.
+
+    Returns:
+        The new ``Match``.
+
+    RULES.md, "Seats, dealer and deal size".
+    """
+    board = match.board()
+    seats = [seat.name for seat in board.seats]
+    seated = set(board.seated)
+    # The seat after the old first dealer, skipping players who left.
+    at = seats.index(match.first_dealer.name)
+    dealer = next(
+        seats[(at + step) % len(seats)]
+        for step in range(1, len(seats) + 1)
+        if seats[(at + step) % len(seats)] in seated
+    )
+    return match_create(
+        host=match.host,
+        players=list(board.seated),
+        first_dealer=dealer,
+        rules=board.rules,
+    )

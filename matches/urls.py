@@ -15,6 +15,15 @@ urlpatterns = [
     path("matches/<str:public_id>/hands/preview/", views.hand_preview, name="preview"),
     path("matches/<str:public_id>/line/", views.line_move, name="line"),
     path("matches/<str:public_id>/undo/", views.event_undo, name="undo"),
+    path("matches/<str:public_id>/seats/", views.seat_change, name="seats"),
+    path("matches/<str:public_id>/rematch/", views.rematch, name="rematch"),
+    path("matches/<str:public_id>/rules/", views.rules_change, name="rules"),
+    path("matches/<str:public_id>/events/<int:event_id>/edit/", views.event_edit, name="edit"),
+    path(
+        "matches/<str:public_id>/events/<int:event_id>/delete/",
+        views.event_delete,
+        name="delete",
+    ),
     path(
         "matches/<str:public_id>/events/<int:event_id>/restore/",
         views.event_restore,

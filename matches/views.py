@@ -8,16 +8,36 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from matches import scoring, services
-from matches.display import close_reason, event_text, hand_summary, history, standings
-from matches.forms import TARGET_PRESETS, HandForm, LineForm, NewMatchForm, SignUpForm
+from matches.display import (
+    changes,
+    close_reason,
+    event_label,
+    event_text,
+    hand_summary,
+    history,
+    standings,
+)
+from matches.forms import (
+    TARGET_PRESETS,
+    HandForm,
+    LineForm,
+    NewMatchForm,
+    RulesForm,
+    SeatForm,
+    SignUpForm,
+    leftover_text,
+)
 from matches.models import Event, Match, Player
 from matches.scoring.cards import RANKS
+from matches.scoring.rules import RULE_KEYS
 
 # The card picker's buttons, with the words a screen reader says.
 RANK_WORDS = [
@@ -93,6 +113,7 @@ def _board_context(
     *,
     hand_form: HandForm | None = None,
     line_form: LineForm | None = None,
+    seat_form: SeatForm | None = None,
     confirm: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     slips = []
@@ -114,6 +135,13 @@ def _board_context(
         "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
         "confirm": confirm,
         "slips": slips,
+        "seat_form": seat_form or SeatForm(match=match),
+        "deleted": [
+            {"pk": event.pk, "text": event_text(event.data)}
+            for event in match.deleted_events()
+            if undone is None or event.pk != undone.pk
+        ],
+        "known_names": sorted(set(board.totals) - set(board.seated)),
         "ranks": RANK_WORDS,
     }
 
@@ -171,7 +199,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     form = HandForm(request.POST, match=match, seated=board.seated)
     context: dict[str, Any] = {"match": match, "hand_form": form}
     if form.is_valid():
-        hand = form.board_after.hands[-1]
+        hand = form.hand_after()
         context["preview"] = {
             "hand": hand,
             "summary": hand_summary(hand, board.rules),
@@ -220,8 +248,16 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take back the newest event; it can be restored."""
     match = _host_match(request, public_id)
-    if services.event_undo(match=match) is None:
-        messages.info(request, "Nothing to take back yet.")
+    expected = request.POST.get("event", "")
+    try:
+        undone = services.event_undo(
+            match=match, event_id=int(expected) if expected.isdigit() else None
+        )
+    except scoring.RuleError as error:
+        messages.error(request, error.message)
+    else:
+        if undone is None:
+            messages.info(request, "Nothing to take back yet.")
     return _after_write(request, match)
 
 
@@ -237,3 +273,142 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
     except scoring.RuleError as error:
         messages.error(request, f"It cannot be put back: {error.message}")
     return _after_write(request, match)
+
+
+def _live_event(match: Match, event_id: int) -> tuple[int, Event]:
+    """(position among the live events, event), or 404."""
+    for index, event in enumerate(match.live_events()):
+        if event.pk == event_id:
+            return index, event
+    raise Http404("No such event in this match.")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
+    """Edit an earlier hand or move of the line; everything after it is
+    recomputed and the board says what changed."""
+    match = _host_match(request, public_id)
+    index, event = _live_event(match, event_id)
+    board = match.board()
+    datas = [each.data for each in match.live_events()]
+    label = event_label(datas, index)
+    data = request.POST or None
+    if event.kind == "hand":
+        hand = next(each for each in board.hands if each.index == index)
+        form: HandForm | LineForm = HandForm(
+            data,
+            match=match,
+            seated=hand.dealt_in,
+            replacing=event.pk,
+            initial=_hand_initial(event.data["hand"], hand.dealt_in),
+        )
+    elif event.kind == "target":
+        form = LineForm(data, match=match, replacing=event.pk, initial=event.data)
+    else:
+        raise Http404("Leaving and joining are deleted and entered again, not edited.")
+    slips = []
+    if request.method == "POST" and form.is_valid():
+        if isinstance(form, HandForm) and form.needs_confirming():
+            slips = list(form.slips().values())
+        else:
+            try:
+                change = services.event_edit(match=match, event_id=event.pk, data=form.event_data())
+            except scoring.RuleError as error:
+                form.add_error(form.field_for(error), error.message)
+            else:
+                changed = " ".join(changes(change.before, change.after))
+                messages.success(request, f"{label.capitalize()} changed. {changed}")
+                return redirect("matches:detail", public_id=match.public_id)
+    return render(
+        request,
+        "matches/edit.html",
+        {
+            "match": match,
+            "event": event,
+            "label": label,
+            "form": form,
+            "slips": slips,
+            "ranks": RANK_WORDS,
+        },
+    )
+
+
+def _hand_initial(hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
+    """The hand form's boxes filled from a stored hand (names in any case)."""
+    by_name = {name.strip().casefold(): value for name, value in hand["leftovers"].items()}
+    went_out = (hand.get("went_out") or "").strip().casefold()
+    initial: dict[str, Any] = {"rummy": hand.get("rummy", False), "went_out": "nobody"}
+    for position, name in enumerate(seated):
+        if name.casefold() == went_out:
+            initial["went_out"] = str(position)
+        initial[f"left_{position}"] = leftover_text(by_name.get(name.casefold()))
+    return initial
+
+
+@require_POST
+@login_required
+def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
+    """Delete an earlier event: it never happened. It can be put back."""
+    match = _host_match(request, public_id)
+    index, _ = _live_event(match, event_id)
+    label = event_label([each.data for each in match.live_events()], index)
+    try:
+        change = services.event_delete(match=match, event_id=event_id)
+    except scoring.RuleError as error:
+        messages.error(request, f"{label.capitalize()} was not deleted. {error.message}")
+    else:
+        changed = " ".join(changes(change.before, change.after))
+        messages.success(request, f"{label.capitalize()} deleted. {changed}")
+    return _after_write(request, match)
+
+
+@require_POST
+@login_required
+def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """A player leaves the table or joins it, between hands."""
+    match = _host_match(request, public_id)
+    form = SeatForm(request.POST, match=match)
+    valid = form.is_valid()
+    if _already_recorded(form):
+        return _after_write(request, match)
+    if not valid:
+        return _render_board(request, _board_context(match, seat_form=form))
+    try:
+        services.event_record(match=match, data=form.event_data(), token=form.cleaned_data["token"])
+    except scoring.RuleError as error:
+        form.add_error(form.field_for(error), error.message)
+        return _render_board(request, _board_context(match, seat_form=form))
+    return _after_write(request, match)
+
+
+@require_POST
+@login_required
+def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Start a new match with the same players, seats and house rules."""
+    match = _host_match(request, public_id)
+    new = services.match_rematch(match=match)
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("matches:detail", args=[new.public_id]))
+    return redirect("matches:detail", public_id=new.public_id)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Change the house rules until the first hand is recorded."""
+    match = _host_match(request, public_id)
+    rules = match.house_rules()
+    initial = {name: str(getattr(rules, name) or "") for name in RULE_KEYS}
+    form = RulesForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.match_rules_change(match=match, rules=form.house_rules())
+        except scoring.RuleError as error:
+            form.add_rule_error(error)
+        else:
+            messages.success(request, "House rules changed.")
+            return redirect("matches:detail", public_id=match.public_id)
+    return render(
+        request, "matches/rules.html", {"match": match, "form": form, "presets": TARGET_PRESETS}
+    )

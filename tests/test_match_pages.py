@@ -171,8 +171,8 @@ def test_it_offers_names_used_before(client, host):
         ({"player_2": "ALICE"}, "Alice is named twice"),
         ({"target": "50"}, "target must be a whole number from 100 to 1000"),
         ({"target": "two hundred"}, "target must be a whole number from 100 to 1000"),
-        ({"hand_limit": "0"}, "hand_limit must be a whole number from 1 to 150"),
-        ({"first_dealer": "4"}, "first_dealer must name one of the players"),
+        ({"hand_limit": "0"}, "the hand limit must be a whole number from 1 to 150"),
+        ({"first_dealer": "4"}, "the first dealer must be one of the players"),
     ],
 )
 def test_it_refuses_a_bad_new_match_and_keeps_what_was_typed(client, host, overrides, message):
@@ -221,7 +221,11 @@ def test_it_swaps_only_the_board_for_htmx(client, host):
         ({"Alice": "23", "Cara": "0"}, "Cara's leftover must be at least 1"),
         ({"Alice": "23", "Cara": ""}, "Cara's leftover is missing"),
         ({"Alice": "23", "Cara": "1o"}, "Cara's leftover must be a whole number"),
-        ({"Alice": "23", "Cara": "400"}, "the leftovers add up to 423 points"),
+        ({"Alice": "200", "Cara": "200"}, "the leftovers add up to 400 points"),
+        (
+            {"Alice": "23", "Cara": "400"},
+            "Cara's leftover of 400 points is more than the whole deck",
+        ),
     ],
 )
 def test_it_refuses_a_typo_next_to_the_player_and_keeps_the_values(client, host, left, message):

@@ -433,6 +433,23 @@ def test_it_refuses_leftovers_worth_more_than_the_deck():
     assert play([out("Ben", Alice=200, Cara=140)]).totals["Ben"] == 340
 
 
+def test_it_names_the_player_whose_leftover_alone_is_more_than_the_deck():
+    error = refused([out("Ben", Alice=23, Cara=100000000000000000000)])
+    assert str(error) == (
+        "event 0: Cara's leftover of 100000000000000000000 points is more than the whole deck "
+        "(340 points)"
+    )
+    assert error.player == "Cara"
+
+
+@pytest.mark.parametrize(
+    "twin",
+    ["Jose\u0301", "José\u200b", " JOSÉ ", "ｊｏｓé"],
+)
+def test_it_takes_lookalike_names_for_the_same_player(twin):
+    assert str(refused([], players=["José", twin])) == "players: José is named twice"
+
+
 def test_it_allows_two_decks_of_leftovers_with_two_decks():
     board = play([out("Ben", Alice=300, Cara=380)], decks=2)
     assert board.totals["Ben"] == 680
@@ -537,8 +554,8 @@ def test_it_asks_about_more_cards_than_were_dealt():
         ({"rummy_bonus": "triple"}, "rules: rummy_bonus must be one of double, flat_25, none"),
         ({"stock_out": "x"}, "rules: stock_out must be one of lowest_hand, no_score"),
         ({"target": 50}, "rules: target must be a whole number from 100 to 1000"),
-        ({"hand_limit": 0}, "rules: hand_limit must be a whole number from 1 to 150"),
-        ({"hand_limit": 151}, "rules: hand_limit must be a whole number from 1 to 150"),
+        ({"hand_limit": 0}, "rules: the hand limit must be a whole number from 1 to 150"),
+        ({"hand_limit": 151}, "rules: the hand limit must be a whole number from 1 to 150"),
         ({"ace_value": 2}, "rules: ace_value must be 1, 11 or 15"),
         ({"decks": 3}, "rules: decks must be 1 or 2"),
     ],

@@ -8,6 +8,7 @@ from the events every time.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -350,12 +351,12 @@ class _Table:
         self.names: dict[str, str] = {}
         self.seats: list[str] = []
         for raw in players:
-            name = raw.strip() if isinstance(raw, str) else ""
+            name = clean_name(raw) if isinstance(raw, str) else ""
             if not name:
                 raise RuleError("every player needs a name", key="players")
-            if name.casefold() in self.names:
-                raise RuleError(f"{self.names[name.casefold()]} is named twice", key="players")
-            self.names[name.casefold()] = name
+            if name_key(name) in self.names:
+                raise RuleError(f"{self.names[name_key(name)]} is named twice", key="players")
+            self.names[name_key(name)] = name
             self.seats.append(name)
         if not isinstance(match.rules, HouseRules):
             raise RuleError("the house rules are missing", key="rules")
@@ -364,7 +365,7 @@ class _Table:
         if match.first_dealer is not None:
             found = self._lookup(match.first_dealer)
             if not isinstance(match.first_dealer, str) or not match.first_dealer.strip():
-                raise RuleError("first_dealer must name one of the players", key="first_dealer")
+                raise RuleError("the first dealer must be one of the players", key="first_dealer")
             if found is None:
                 raise RuleError(
                     f"{match.first_dealer} is not one of the players", key="first_dealer"
@@ -385,7 +386,7 @@ class _Table:
     def _lookup(self, name: object) -> str | None:
         if not isinstance(name, str):
             return None
-        return self.names.get(name.strip().casefold())
+        return self.names.get(name_key(name))
 
     def _seated_player(self, name: object, role: str) -> str:
         """The seated player called ``name``; ``role`` is the field it came
@@ -480,6 +481,8 @@ class _Table:
 
         leftovers: dict[str, int] = {}
         cards: dict[str, tuple[Card, ...]] = {}
+        decks = self.rules.decks or 1
+        deck = decks * deck_points(self.rules.ace_value)
         for name in dealt_in:
             if name == went_out:
                 if name in given:
@@ -496,13 +499,18 @@ class _Table:
             points, held = _read_leftover(name, given[name], self.rules)
             if points < 1:
                 raise RuleError(f"{name}'s leftover must be at least 1", player=name)
+            if points > deck:
+                raise RuleError(
+                    f"{name}'s leftover of {points} points is more than the whole deck "
+                    f"({deck} points)",
+                    player=name,
+                )
             leftovers[name] = points
             if held is not None:
                 cards[name] = held
 
-        decks = self.rules.decks or 1
         check_cards(cards, decks=decks)
-        most = decks * deck_points(self.rules.ace_value)
+        most = deck
         if sum(leftovers.values()) > most:
             deck_words = "1 deck" if decks == 1 else f"{decks} decks"
             raise RuleError(
@@ -557,7 +565,7 @@ class _Table:
 
     def _join(self, join: Join) -> None:
         self._require_open("seat")
-        name = join.player.strip() if isinstance(join.player, str) else ""
+        name = clean_name(join.player) if isinstance(join.player, str) else ""
         if not name:
             raise RuleError("the player joining needs a name", field="join")
         returning = self._lookup(name)
@@ -588,7 +596,7 @@ class _Table:
                 )
             at = self.seats.index(neighbour) + 1
         self.seats.insert(at, name)
-        self.names[name.casefold()] = name
+        self.names[name_key(name)] = name
         self.seated.add(name)
         self.totals = {seat: self.totals.get(seat, 0) for seat in self.seats}
 
@@ -612,6 +620,19 @@ class _Table:
             next_hand=None if self.closed_by else self.next_deal(),
             dealt_in_last=self.dealt_in_last,
         )
+
+
+def clean_name(name: str) -> str:
+    """A player's name as shown: outer spaces and invisible characters (a
+    zero-width space pasted with it) removed, accents composed (NFC)."""
+    visible = "".join(char for char in name if unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFC", visible).strip()
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: without regard to case, outer
+    spaces, invisible characters or how an accent was typed."""
+    return unicodedata.normalize("NFKC", clean_name(name)).casefold()
 
 
 def _shown(name: object) -> str:

@@ -98,7 +98,7 @@ class HouseRules:
             HAND_LIMIT_MIN <= self.hand_limit <= HAND_LIMIT_MAX
         ):
             raise RuleError(
-                f"hand_limit must be a whole number from {HAND_LIMIT_MIN} to {HAND_LIMIT_MAX}",
+                f"the hand limit must be a whole number from {HAND_LIMIT_MIN} to {HAND_LIMIT_MAX}",
                 key="rules",
                 field="hand_limit",
             )
