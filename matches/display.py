@@ -142,6 +142,7 @@ class Standing:
     seated: bool
     leader: bool
     to_line: int
+    deals: bool = False
 
 
 def standings(board: scoring.Board, leaders: tuple[str, ...]) -> list[Standing]:
@@ -154,6 +155,7 @@ def standings(board: scoring.Board, leaders: tuple[str, ...]) -> list[Standing]:
             seated=seat.seated,
             leader=seat.name in leaders,
             to_line=board.target - board.totals[seat.name],
+            deals=board.next_hand is not None and board.next_hand.dealer == seat.name,
         )
         for seat in board.seats
     ]

@@ -97,6 +97,12 @@ class EngineForm(forms.Form):
     def event_data(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def renew_token(self) -> None:
+        """Give a bound form a fresh one-time token, keeping what was typed:
+        its old token already recorded something else."""
+        self.data = self.data.copy()
+        self.data["token"] = str(uuid.uuid4())
+
     def field_for(self, error: scoring.RuleError) -> str | None:
         """The field an engine error belongs next to (None: the whole form)."""
         return error.field if error.field in self.fields else None
@@ -126,6 +132,9 @@ class HandForm(EngineForm):
     # Sent by the "save it as typed" button once the host has seen the
     # typing-slip question (RULES.md: asked, never refused).
     confirm_slips = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # The hand the form was drawn for: a form for hand 10 does not record
+    # hand 11 after another phone saved hand 10.
+    hand_number = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, seated: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -119,7 +119,13 @@ def event_check(*, match: Match, data: dict, replacing: int | None = None) -> sc
 
 
 @transaction.atomic
-def event_record(*, match: Match, data: dict, token: uuid.UUID | None = None) -> Recorded:
+def event_record(
+    *,
+    match: Match,
+    data: dict,
+    token: uuid.UUID | None = None,
+    hand_number: int | None = None,
+) -> Recorded:
     """Record an event (a hand, a move of the line, a leave or a join).
 
     Args:
@@ -128,12 +134,16 @@ def event_record(*, match: Match, data: dict, token: uuid.UUID | None = None) ->
         token: the one-time token of the form that sent it. A second
             submission with the same token records nothing and returns the
             first event (a double tap, a resent form, the back button).
+        hand_number: the hand the form was drawn for. When the board has
+            moved on since (the same hand saved from another phone or tab),
+            nothing is recorded.
 
     Returns:
         ``Recorded(event, created)``.
 
     Raises:
-        RuleError: the engine refuses the event; nothing is saved.
+        RuleError: the engine refuses the event, or ``hand_number`` is not the
+            next hand any more; nothing is saved.
 
     RULES.md, all of it, through ``scoring.replay``.
     """
@@ -142,6 +152,14 @@ def event_record(*, match: Match, data: dict, token: uuid.UUID | None = None) ->
         earlier = Event.objects.filter(match=match, token=token).first()
         if earlier is not None:
             return Recorded(earlier, created=False)
+    if hand_number is not None:
+        next_number = match.board().hands_played + 1
+        if hand_number != next_number:
+            raise scoring.RuleError(
+                f"The board changed on another screen: this form was for hand {hand_number}, "
+                f"and the next hand is now hand {next_number}. Check the board, then tap Save "
+                "again if this hand is still to be recorded."
+            )
     event_check(match=match, data=data)
     kind = next(iter(key for key in Event.KINDS if key in data))
     if kind == "join":

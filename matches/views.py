@@ -3,14 +3,17 @@ Every page of a match answers 404 to anyone but its host."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
@@ -57,6 +60,30 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``login_required`` that never loses what was typed: an htmx request
+    from a phone whose login expired gets 401 (the page keeps the form and
+    says it was not saved); a plain POST goes to log in and back to the
+    match page, not to the URL it posted to."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if request.htmx:
+            return HttpResponse("You are logged out.", status=401, content_type="text/plain")
+        if request.method == "GET":
+            return redirect_to_login(request.get_full_path())
+        back = (
+            reverse("matches:detail", kwargs={"public_id": kwargs["public_id"]})
+            if "public_id" in kwargs
+            else reverse("matches:home")
+        )
+        return redirect_to_login(back)
+
+    return wrapper
+
+
 def _host_match(request: HtmxHttpRequest, public_id: str) -> Match:
     """The match, with all its board needs, if the signed-in user hosts it; else 404."""
     return get_object_or_404(
@@ -67,7 +94,8 @@ def _host_match(request: HtmxHttpRequest, public_id: str) -> Match:
 
 
 @require_GET
-@login_required
+@host_required
+@never_cache
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """The host's matches, open ones first."""
     matches = list(Match.objects.for_board().filter(host=request.user))
@@ -88,7 +116,8 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@host_required
+@never_cache
 def match_new(request: HtmxHttpRequest) -> HttpResponse:
     """Create a match: players in seat order, first dealer, house rules."""
     known = list(Player.objects.filter(host=request.user).values_list("name", flat=True))
@@ -152,7 +181,8 @@ def _render_board(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResp
 
 
 @require_GET
-@login_required
+@host_required
+@never_cache
 def match_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The board: totals, who deals, the hand form, the hands so far."""
     return _render_board(request, _board_context(_host_match(request, public_id)))
@@ -166,16 +196,27 @@ def _after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@host_required
 def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Record a hand. A repeated form token records nothing more; a probable
-    typing slip is asked about first."""
+    typing slip is asked about first; a form drawn for a hand that another
+    screen has recorded since is refused with what was typed kept."""
     match = _host_match(request, public_id)
     board = match.board()
     form = HandForm(request.POST, match=match, seated=board.seated)
     valid = form.is_valid()
-    if _already_recorded(form):
-        return _after_write(request, match)
+    earlier = _already_recorded(form)
+    if earlier is not None:
+        if valid and earlier.data == form.event_data():
+            return _after_write(request, match)  # the second tap of a double tap
+        # An old form (the back button) typed anew: keep the entries, say so.
+        form.renew_token()
+        messages.warning(
+            request,
+            "This form had already saved a hand, so nothing was saved now. Check the board; "
+            "if these entries are the next hand, tap Save again.",
+        )
+        return _render_board(request, _board_context(match, hand_form=form))
     if not valid or form.needs_confirming():
         if board.status == "closed":
             # No hand form on a closed board: say why in the messages.
@@ -183,15 +224,22 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
                 messages.error(request, error)
         return _render_board(request, _board_context(match, hand_form=form))
     try:
-        services.event_record(match=match, data=form.event_data(), token=form.cleaned_data["token"])
-    except scoring.RuleError as error:  # the match changed since the form was checked
+        services.event_record(
+            match=match,
+            data=form.event_data(),
+            token=form.cleaned_data["token"],
+            hand_number=form.cleaned_data["hand_number"],
+        )
+    except scoring.RuleError as error:  # the board changed since the form was drawn
         form.add_error(form.field_for(error), error.message)
-        return _render_board(request, _board_context(match, hand_form=form))
+        return _render_board(
+            request, _board_context(_host_match(request, public_id), hand_form=form)
+        )
     return _after_write(request, match)
 
 
 @require_POST
-@login_required
+@host_required
 def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """What the hand form would record, from the engine, before saving."""
     match = _host_match(request, public_id)
@@ -208,21 +256,23 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return render(request, "matches/match.html#preview", context)
 
 
-def _already_recorded(form: HandForm | LineForm) -> bool:
-    """A resent form whose token is already stored: the second tap of a double
-    tap, or the back button. It is answered with the board, not an error."""
+def _already_recorded(form: HandForm | LineForm | SeatForm) -> Event | None:
+    """The event a resent form's token already recorded: the second tap of a
+    double tap, or the back button. None for a fresh form."""
     token = form.cleaned_data.get("token") if hasattr(form, "cleaned_data") else None
-    return token is not None and Event.objects.filter(match=form.match, token=token).exists()
+    if token is None:
+        return None
+    return Event.objects.filter(match=form.match, token=token).first()
 
 
 @require_POST
-@login_required
+@host_required
 def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Move the line; a move that would close or reopen the match asks first."""
     match = _host_match(request, public_id)
     form = LineForm(request.POST, match=match)
     if not form.is_valid():
-        if _already_recorded(form):
+        if _already_recorded(form) is not None:
             return _after_write(request, match)
         return _render_board(request, _board_context(match, line_form=form))
     before = match.board()
@@ -244,7 +294,7 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@host_required
 def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take back the newest event; it can be restored."""
     match = _host_match(request, public_id)
@@ -262,7 +312,7 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@host_required
 def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Put an event that was taken back in its place again."""
     match = _host_match(request, public_id)
@@ -284,7 +334,8 @@ def _live_event(match: Match, event_id: int) -> tuple[int, Event]:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@host_required
+@never_cache
 def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Edit an earlier hand or move of the line; everything after it is
     recomputed and the board says what changed."""
@@ -347,7 +398,7 @@ def _hand_initial(hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, An
 
 
 @require_POST
-@login_required
+@host_required
 def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Delete an earlier event: it never happened. It can be put back."""
     match = _host_match(request, public_id)
@@ -364,13 +415,13 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
 
 
 @require_POST
-@login_required
+@host_required
 def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """A player leaves the table or joins it, between hands."""
     match = _host_match(request, public_id)
     form = SeatForm(request.POST, match=match)
     valid = form.is_valid()
-    if _already_recorded(form):
+    if _already_recorded(form) is not None:
         return _after_write(request, match)
     if not valid:
         return _render_board(request, _board_context(match, seat_form=form))
@@ -383,7 +434,7 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@host_required
 def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Start a new match with the same players, seats and house rules."""
     match = _host_match(request, public_id)
@@ -394,7 +445,8 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@host_required
+@never_cache
 def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Change the house rules until the first hand is recorded."""
     match = _host_match(request, public_id)

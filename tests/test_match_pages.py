@@ -44,10 +44,12 @@ def totals_on(response) -> dict[str, int]:
 
 
 def hand_post(match: Match, went_out: str, token: uuid.UUID | None = None, rummy=False, **left):
-    """The hand form as a browser would send it."""
-    seated = match.board().seated
+    """The hand form as a browser would send it, drawn for the next hand."""
+    board = match.board()
+    seated = board.seated
     data = {
         "token": str(token or uuid.uuid4()),
+        "hand_number": str(board.hands_played + 1),
         "went_out": "nobody" if went_out is None else str(seated.index(went_out)),
     }
     if rummy:
@@ -305,7 +307,7 @@ def test_it_shows_the_distance_to_the_line(client, host, scheme):
     record(match, hand("Ben", Alice=23, Cara=18))
     page = text(client.get(url("detail", match)))
     if scheme == "highest_wins":
-        assert "Ben leader 41 159 to the line" in page
+        assert "Ben leader deals 41 159 to the line" in page
     else:
         assert "Alice 23 177 to the line" in page
 
@@ -455,3 +457,69 @@ def test_it_lists_matches_in_a_fixed_number_of_queries(client, host, django_asse
         record(MatchFactory(host=host), hand("Ben", Alice=2, Cara=3))
     with django_assert_num_queries(5):
         client.get(reverse("matches:home"))
+
+
+# Stale screens ---------------------------------------------------------------------
+
+
+def test_it_refuses_the_same_hand_from_a_second_tab(client, host):
+    match = MatchFactory(host=host)
+    tab_a = hand_post(match, "Ben", Alice=23, Cara=18)
+    tab_b = hand_post(match, "Ben", Alice=23, Cara=18)
+    client.post(url("hand", match), tab_a)
+    response = client.post(url("hand", match), tab_b, headers={"HX-Request": "true"})
+    assert (
+        "The board changed on another screen: this form was for hand 1, and the next hand is "
+        "now hand 2." in text(response)
+    )
+    assert 'value="23"' in response.content.decode()
+    assert 'name="hand_number" value="2"' in response.content.decode()
+    assert Event.objects.filter(kind="hand").count() == 1
+
+
+def test_it_keeps_new_entries_typed_into_a_form_that_already_saved(client, host):
+    match = MatchFactory(host=host)
+    token = uuid.uuid4()
+    client.post(url("hand", match), hand_post(match, "Ben", token=token, Alice=23, Cara=18))
+    old_form = hand_post(match, "Cara", token=token, Alice=10, Ben=10)
+    old_form["hand_number"] = "1"
+    response = client.post(url("hand", match), old_form)
+    page = response.content.decode()
+    assert "This form had already saved a hand, so nothing was saved now." in text(response)
+    assert 'value="10"' in page
+    assert f'value="{token}"' not in page
+    assert Event.objects.count() == 1
+
+
+def test_it_never_lets_a_browser_keep_a_stale_board(client, host):
+    match = MatchFactory(host=host)
+    response = client.get(url("detail", match))
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_it_answers_401_to_a_logged_out_phone_so_the_form_stays(client):
+    match = MatchFactory()
+    response = client.post(
+        url("hand", match),
+        hand_post(match, "Ben", Alice=23, Cara=18),
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 401
+    assert not Event.objects.exists()
+
+
+def test_it_sends_a_logged_out_post_to_log_in_and_back_to_the_board(client):
+    match = MatchFactory()
+    response = client.post(url("hand", match), hand_post(match, "Ben", Alice=23, Cara=18))
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/?next=" + url("detail", match)
+
+
+def test_it_takes_back_nothing_when_the_undo_button_is_out_of_date(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    seen = Event.objects.get()
+    record(match, hand("Alice", Ben=5, Cara=5))
+    response = client.post(url("undo", match), {"event": seen.pk}, follow=True)
+    assert "Nothing was taken back: the board changed on another screen." in text(response)
+    assert Event.objects.filter(deleted__isnull=True).count() == 2

@@ -8,11 +8,33 @@ function showNotSaved(event) {
   const form = event.detail.elt.closest("form");
   const box = form && form.querySelector("[data-network-error]");
   if (!box) return;
-  box.textContent = event.type === "htmx:responseError"
-    ? "Not saved: the server had a problem. Your entries are still here; tap Save again."
-    : "Not saved: no connection. Your entries are still here; tap Save again.";
+  const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  if (event.type !== "htmx:responseError") {
+    box.textContent = "Not saved: no connection. Your entries are still here; tap Save again.";
+  } else if (status === 401) {
+    box.textContent = "Not saved: you were logged out. Your entries are still here: " +
+      "log in again in a new tab, then come back and tap Save.";
+  } else if (status === 403) {
+    box.textContent = "Not saved: this page is out of date. Note your entries, then reload the page.";
+  } else {
+    box.textContent = "Not saved: the server had a problem. Your entries are still here; tap Save again.";
+  }
   box.hidden = false;
 }
+
+// Logging in again in another tab changes the CSRF token: send the current
+// one from the cookie, so a form drawn before still saves.
+document.addEventListener("htmx:configRequest", (event) => {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  if (!match) return;
+  event.detail.headers["X-CSRFToken"] = match[1];
+  const parameters = event.detail.parameters;
+  if (parameters && typeof parameters.set === "function" && parameters.has("csrfmiddlewaretoken")) {
+    parameters.set("csrfmiddlewaretoken", match[1]);
+  } else if (parameters && "csrfmiddlewaretoken" in parameters) {
+    parameters["csrfmiddlewaretoken"] = match[1];
+  }
+});
 for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
   document.addEventListener(name, showNotSaved);
 }
@@ -23,9 +45,16 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 
 // The player who went out has no leftover: grey out their box.
 function markWentOut(root) {
-  const form = root.querySelector ? root.querySelector("#hand-form") : null;
-  if (!form) return;
+  for (const form of root.querySelectorAll("form.hand-form")) markForm(form);
+}
+function markForm(form) {
   const chosen = form.querySelector("input[name=went_out]:checked");
+  // Nobody went out: nobody can have gone rummy.
+  const rummy = form.querySelector("input[name=rummy]");
+  if (rummy) {
+    rummy.disabled = chosen !== null && chosen.value === "nobody";
+    if (rummy.disabled) rummy.checked = false;
+  }
   for (const row of form.querySelectorAll(".leftover")) {
     const input = row.querySelector("input");
     const out = chosen !== null && row.dataset.seat === chosen.value;

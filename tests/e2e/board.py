@@ -24,7 +24,7 @@ def total(page: Page, name: str) -> Locator:
 
 def expect_total(page: Page, name: str, points: int) -> None:
     expect(total(page, name)).to_have_text(
-        re.compile(rf"^\s*{re.escape(name)}(\s+leader)?\s+{points}\s")
+        re.compile(rf"^\s*{re.escape(name)}(\s+leader)?(\s+deals)?\s+{points}\s")
     )
 
 
