@@ -94,6 +94,7 @@ class HistoryRow:
     hand: scoring.HandResult | None = None
     summary: str = ""
     held: tuple[str, ...] = ()
+    created: Any = None
 
 
 def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
@@ -120,15 +121,28 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
                     hand,
                     hand_summary(hand, board.rules),
                     held_by(hand),
+                    event.created,
                 )
             )
         elif "target" in data:
-            rows.append(HistoryRow(event.pk, "target", f"The line moved to {data['target']}"))
+            rows.append(
+                HistoryRow(
+                    event.pk, "target", f"The line moved to {data['target']}", created=event.created
+                )
+            )
         elif "leave" in data:
-            rows.append(HistoryRow(event.pk, "leave", f"{data['leave']} left the table"))
+            rows.append(
+                HistoryRow(
+                    event.pk, "leave", f"{data['leave']} left the table", created=event.created
+                )
+            )
         else:
             after = f" after {data['after']}" if data.get("after") else ""
-            rows.append(HistoryRow(event.pk, "join", f"{data['join']} sat down{after}"))
+            rows.append(
+                HistoryRow(
+                    event.pk, "join", f"{data['join']} sat down{after}", created=event.created
+                )
+            )
     return rows[::-1]
 
 

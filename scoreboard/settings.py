@@ -162,6 +162,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # starts, so two writers queue (up to `timeout` seconds) instead of one
     # failing with "database is locked" halfway through. Options given in
     # DATABASE_URL (?timeout=5) win.
+    # Tests get a database file too: an in-memory one ignores the busy
+    # timeout, so the tests of two phones writing at once could not run.
+    DATABASES["default"].setdefault("TEST", {"NAME": BASE_DIR / "test-db.sqlite3"})
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

@@ -128,3 +128,16 @@ function showPickers(root) {
 }
 document.addEventListener("DOMContentLoaded", () => showPickers(document));
 document.addEventListener("htmx:afterSettle", () => showPickers(document));
+
+// Dates and times in the viewer's own time zone: the server writes UTC in
+// the datetime attribute, the phone shows it in its local time.
+function localTimes(root) {
+  for (const time of root.querySelectorAll("time[data-local]")) {
+    const when = new Date(time.dateTime);
+    if (Number.isNaN(when.getTime())) continue;
+    const style = time.dataset.local === "time" ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
+    time.textContent = when.toLocaleString(undefined, style);
+  }
+}
+document.addEventListener("DOMContentLoaded", () => localTimes(document));
+document.addEventListener("htmx:afterSettle", () => localTimes(document));
