@@ -1,0 +1,249 @@
+"""Seats, edits, rematch and house rules through the pages (issue 4)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Event, Match
+from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.test_match_pages import hand_post, text, totals_on, url
+
+pytestmark = pytest.mark.django_db
+
+SCHEMES = ["highest_wins", "penalty"]
+
+
+@pytest.fixture
+def host(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+def seat_post(action: str, player: str, after: str = "") -> dict[str, str]:
+    return {"token": str(uuid.uuid4()), "action": action, "player": player, "after": after}
+
+
+# Seats -----------------------------------------------------------------------------------
+
+
+def test_it_lets_a_player_leave_and_marks_them_below_the_seated(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
+    record(match, hand("Ben", Alice=5, Cara=5, Dan=5))
+    client.post(url("seats", match), seat_post("leave", "Cara"))
+    page = client.get(url("detail", match))
+    html = page.content.decode()
+    assert html.index('data-player="Dan"') < html.index('data-player="Cara"')
+    assert "Cara left" in text(page)
+    # Ben dealt... Alice dealt hand 1, Ben deals hand 2; 3 seated: 7 cards each.
+    assert "Ben deals , 7 cards each. Dan plays first." in text(page)
+
+
+def test_it_brings_a_returning_player_back_to_their_seat_and_total(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
+    record(match, hand("Cara", Alice=5, Ben=5, Dan=5), {"leave": "Cara"})
+    record(match, hand("Alice", Ben=4, Dan=4))
+    client.post(url("seats", match), seat_post("join", "cara"))
+    page = client.get(url("detail", match))
+    assert totals_on(page) == {"Alice": 8, "Ben": 0, "Cara": 15, "Dan": 0}
+    # Hand 1 by Alice, hand 2 by Ben (Cara away); Cara's seat is after Ben: she deals.
+    assert "Cara deals , 7 cards each. Dan plays first." in text(page)
+
+
+def test_it_seats_a_newcomer_after_the_chosen_player(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=5, Cara=5))
+    client.post(url("seats", match), seat_post("join", "Dan", after="Alice"))
+    page = client.get(url("detail", match))
+    assert list(totals_on(page)) == ["Alice", "Dan", "Ben", "Cara"]
+    assert "Dan deals , 7 cards each. Ben plays first." in text(page)
+
+
+@pytest.mark.parametrize(
+    ("post", "message"),
+    [
+        (seat_post("leave", "Zed"), "Zed is not at the table"),
+        (seat_post("join", "Ben"), "Ben is already seated"),
+        (seat_post("join", "Dan", after="Zed"), "Dan cannot sit after Zed: Zed is not seated"),
+    ],
+)
+def test_it_refuses_an_impossible_seat_change(client, host, post, message):
+    match = MatchFactory(host=host)
+    response = client.post(url("seats", match), post)
+    assert message in text(response)
+    assert not Event.objects.exists()
+
+
+def test_it_keeps_two_players_seated(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    response = client.post(url("seats", match), seat_post("leave", "Ben"))
+    assert "Ben cannot leave: at least 2 players must stay seated" in text(response)
+
+
+# Edit and delete through the pages ---------------------------------------------------------------
+
+
+def events_of(match: Match) -> list[Event]:
+    return list(Event.objects.filter(match=match).order_by("position"))
+
+
+def test_it_fills_the_edit_page_with_the_hand_as_entered(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=["K", "9", "4"], Cara=18))
+    page = client.get(url("edit", match, event_id=events_of(match)[0].pk)).content.decode()
+    assert 'name="left_0" value="K 9 4"' in page
+    assert 'name="left_2" value="18"' in page
+    assert re.search(r'name="went_out" value="1"[^>]*checked', page)
+    assert not re.search(r'name="went_out" value="(0|2|nobody)"[^>]*checked', page)
+
+
+def test_it_edits_an_early_hand_and_says_what_changed(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
+    first = events_of(match)[0]
+    data = hand_post(match, "Cara", Alice=23, Ben=10)
+    data.update({"seat_0": "Alice", "seat_1": "Ben", "seat_2": "Cara"})
+    response = client.post(url("edit", match, event_id=first.pk), data, follow=True)
+    page = text(response)
+    assert "Hand 1 changed. Totals: Ben 41 → 0, Cara 0 → 33." in page
+    assert totals_on(response) == {"Alice": 10, "Ben": 0, "Cara": 33}
+
+
+def test_it_refuses_an_edit_that_makes_a_later_hand_impossible(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
+    first = events_of(match)[0]
+    data = hand_post(match, "Ben", Alice=80, Cara=40)
+    response = client.post(url("edit", match, event_id=first.pk), data)
+    assert "That would make hand 2 impossible: the match is closed" in text(response)
+    assert 'value="80"' in response.content.decode()
+    assert events_of(match)[0].data == hand("Ben", Alice=23, Cara=18)
+
+
+def test_it_edits_a_move_of_the_line(client, host):
+    match = MatchFactory(host=host)
+    record(match, {"target": 300})
+    event = events_of(match)[0]
+    client.post(url("edit", match, event_id=event.pk), {"target": "250"})
+    assert "line 250" in text(client.get(url("detail", match)))
+
+
+def test_it_deletes_an_event_and_lists_it_to_put_back(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=1, Cara=1), hand("Ben", Alice=1, Cara=1), {"target": 200})
+    first = events_of(match)[0]
+    response = client.post(url("delete", match, event_id=first.pk), follow=True)
+    page = text(response)
+    assert "Hand 1 deleted. Totals: Ben 4 → 2. Ben deals next (not Cara)." in page
+    assert "Deleted the hand where Ben went out (Alice 1, Cara 1) Put back" in page
+    client.post(url("restore", match, event_id=first.pk))
+    assert totals_on(client.get(url("detail", match)))["Ben"] == 4
+
+
+def test_it_refuses_a_delete_and_keeps_the_event(client, host):
+    match = MatchFactory(host=host)
+    record(match, {"join": "Dan"}, hand("Dan", Alice=1, Ben=1, Cara=1))
+    join = events_of(match)[0]
+    response = client.post(url("delete", match, event_id=join.pk), follow=True)
+    assert (
+        "Dan joining was not deleted. That would make hand 1 impossible: Dan is not at the table"
+        in text(response)
+    )
+    assert Event.objects.filter(deleted__isnull=True).count() == 2
+
+
+# Rematch and house rules ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_it_starts_a_rematch_with_the_deal_one_seat_along(client, host, scheme):
+    match = MatchFactory(host=host, scheme=scheme, target=200, first_dealer="Ben")
+    record(match, hand("Alice", Ben=100, Cara=100))
+    response = client.post(url("rematch", match), follow=True)
+    rematch = Match.objects.exclude(pk=match.pk).get()
+    assert rematch.player_names() == ["Alice", "Ben", "Cara"]
+    assert (rematch.scheme, rematch.target) == (scheme, 200)
+    assert totals_on(response) == {"Alice": 0, "Ben": 0, "Cara": 0}
+    assert "Cara deals , 7 cards each. Alice plays first." in text(response)
+
+
+def test_it_leaves_out_players_who_left_from_a_rematch(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
+    record(match, {"leave": "Alice"})
+    client.post(url("rematch", match))
+    rematch = Match.objects.exclude(pk=match.pk).get()
+    assert rematch.player_names() == ["Ben", "Cara", "Dan"]
+    assert rematch.first_dealer.name == "Ben"
+
+
+def test_it_changes_house_rules_until_the_first_hand(client, host):
+    match = MatchFactory(host=host)
+    form = client.get(url("rules", match)).content.decode()
+    assert 'name="target" value="100"' in form
+    rules = {
+        "scheme": "penalty",
+        "target": "200",
+        "rummy_bonus": "flat_25",
+        "stock_out": "no_score",
+        "hand_limit": "20",
+        "ace_value": "11",
+        "decks": "",
+    }
+    client.post(url("rules", match), rules)
+    match.refresh_from_db()
+    assert (match.scheme, match.target, match.rummy_bonus, match.ace_value) == (
+        "penalty",
+        200,
+        "flat_25",
+        11,
+    )
+    record(match, hand("Ben", Alice=23, Cara=18))
+    response = client.post(url("rules", match), {**rules, "scheme": "highest_wins"})
+    assert "The house rules are fixed once the first hand is recorded." in text(response)
+    match.refresh_from_db()
+    assert match.scheme == "penalty"
+
+
+# Security and speed --------------------------------------------------------------------------
+
+
+def test_it_shows_another_hosts_events_as_not_found(client, host):
+    theirs = MatchFactory()
+    record(theirs, hand("Ben", Alice=23, Cara=18))
+    event = events_of(theirs)[0]
+    assert client.get(url("edit", theirs, event_id=event.pk)).status_code == 404
+    assert client.get(url("rules", theirs)).status_code == 404
+    for name, kwargs in [
+        ("edit", {"event_id": event.pk}),
+        ("delete", {"event_id": event.pk}),
+        ("seats", {}),
+        ("rematch", {}),
+        ("rules", {}),
+        ("preview", {}),
+    ]:
+        assert (
+            client.post(url(name, theirs, **kwargs), seat_post("leave", "Ben")).status_code == 404
+        )
+    assert Match.objects.count() == 1
+    assert Event.objects.filter(deleted__isnull=True).count() == 1
+
+
+def test_it_reads_the_edit_page_in_a_fixed_number_of_queries(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host)
+    record(match, *[hand("Ben", Alice=2, Cara=3)] * 5)
+    first = events_of(match)[0]
+    with django_assert_num_queries(5):
+        client.get(url("edit", match, event_id=first.pk))
+
+
+def test_it_keeps_the_home_page_to_its_own_matches(client, host):
+    MatchFactory(host=host, players=["Gus", "Hal"])
+    MatchFactory(players=["Ivy", "Jo"])
+    page = text(client.get(reverse("matches:home")))
+    assert "Gus, Hal" in page and "Ivy" not in page
