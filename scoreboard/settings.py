@@ -10,6 +10,7 @@ the variables.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -164,7 +165,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # DATABASE_URL (?timeout=5) win.
     # Tests get a database file too: an in-memory one ignores the busy
     # timeout, so the tests of two phones writing at once could not run.
-    DATABASES["default"].setdefault("TEST", {"NAME": BASE_DIR / "test-db.sqlite3"})
+    # One file per test run, so two runs at once do not share it.
+    DATABASES["default"].setdefault(
+        "TEST", {"NAME": Path(tempfile.gettempdir()) / f"rummy-test-{os.getpid()}.sqlite3"}
+    )
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
