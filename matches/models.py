@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from matches import scoring
 from matches.scoring.matchfile import EVENT_KINDS, read_event
-from matches.scoring.rules import HAND_LIMIT_MAX, RUMMY_BONUSES, SCHEMES, STOCK_OUTS
+from matches.scoring.rules import HAND_LIMIT_MAX, RULE_KEYS, RUMMY_BONUSES, SCHEMES, STOCK_OUTS
 
 
 def new_public_id() -> str:
@@ -103,15 +103,7 @@ class Match(models.Model):
 
     def house_rules(self) -> scoring.HouseRules:
         """The house rules as the engine takes them (the starting target)."""
-        return scoring.HouseRules(
-            scheme=self.scheme,
-            target=self.target,
-            rummy_bonus=self.rummy_bonus,
-            stock_out=self.stock_out,
-            hand_limit=self.hand_limit,
-            ace_value=self.ace_value,
-            decks=self.decks,
-        )
+        return scoring.HouseRules(**{name: getattr(self, name) for name in RULE_KEYS})
 
     def player_names(self) -> list[str]:
         """The starting players' names, in seat order (uses prefetched seats)."""

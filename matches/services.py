@@ -16,6 +16,7 @@ from matches import scoring
 from matches.display import event_label
 from matches.models import Event, Match, Player, Seat
 from matches.scoring.engine import clean_name
+from matches.scoring.rules import RULE_KEYS
 
 
 def _player_for(host_id: int, name: str) -> Player:
@@ -54,17 +55,10 @@ def match_create(
     board = scoring.replay(scoring.Match(rules=rules, players=players, first_dealer=first_dealer))
     seated = [_player_for(host.pk, name) for name in board.seated]
     dealer = seated[board.seated.index(board.next_hand.dealer)]
-    rules = board.rules
     match = Match.objects.create(
         host=host,
-        scheme=rules.scheme,
-        target=rules.target,
-        rummy_bonus=rules.rummy_bonus,
-        stock_out=rules.stock_out,
-        hand_limit=rules.hand_limit,
-        ace_value=rules.ace_value,
-        decks=rules.decks,
         first_dealer=dealer,
+        **{name: getattr(board.rules, name) for name in RULE_KEYS},
     )
     Seat.objects.bulk_create(
         Seat(match=match, player=player, position=position)
@@ -338,10 +332,8 @@ def match_rules_change(*, match: Match, rules: scoring.HouseRules) -> Match:
             events=engine_match.events,
         )
     )
-    for name in ("scheme", "rummy_bonus", "stock_out", "hand_limit", "ace_value"):
-        setattr(match, name, getattr(rules, name))
-    match.target = rules.target
-    match.decks = checked.rules.decks
+    for name in RULE_KEYS:
+        setattr(match, name, getattr(checked.rules, name))
     match.save()
     return match
 

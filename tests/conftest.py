@@ -40,3 +40,13 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
         "is_mobile": True,
         "device_scale_factor": 3,
     }
+
+
+@pytest.fixture
+def host(client: Any) -> Any:
+    """A signed-in host: the test client is logged in as a new user."""
+    from tests.factories import UserFactory
+
+    user = UserFactory()
+    client.force_login(user)
+    return user

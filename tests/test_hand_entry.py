@@ -8,19 +8,12 @@ import uuid
 import pytest
 
 from matches.models import Event
-from tests.factories import MatchFactory, UserFactory
+from tests.factories import MatchFactory
 from tests.test_match_pages import hand_post, text, totals_on, url
 
 pytestmark = pytest.mark.django_db
 
 SCHEMES = ["highest_wins", "penalty"]
-
-
-@pytest.fixture
-def host(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
 
 
 def test_it_adds_up_cards_typed_or_picked_in_a_box(client, host):

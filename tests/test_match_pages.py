@@ -18,13 +18,6 @@ pytestmark = pytest.mark.django_db
 SCHEMES = ["highest_wins", "penalty"]
 
 
-@pytest.fixture
-def host(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
 def url(name: str, match: Match, **kwargs) -> str:
     return reverse(f"matches:{name}", kwargs={"public_id": match.public_id, **kwargs})
 

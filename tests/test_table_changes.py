@@ -9,19 +9,12 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Event, Match
-from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import MatchFactory, hand, record
 from tests.test_match_pages import hand_post, text, totals_on, url
 
 pytestmark = pytest.mark.django_db
 
 SCHEMES = ["highest_wins", "penalty"]
-
-
-@pytest.fixture
-def host(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
 
 
 def seat_post(action: str, player: str, after: str = "") -> dict[str, str]:

@@ -56,3 +56,15 @@ def enter_hand(page: Page, went_out: str, **leftovers: int | str) -> None:
     page.get_by_role("radio", name=went_out, exact=True).tap()
     for name, points in leftovers.items():
         leftover(page, name).fill(str(points))
+
+
+def preview(page: Page) -> Locator:
+    """The line under the hand form that says what Save would record."""
+    return page.get_by_role("status").filter(
+        has_text=re.compile(r"^\s*(Will record|The score shows here)")
+    )
+
+
+def messages(page: Page) -> Locator:
+    """What the last change did, at the top of the board ("Hand 1 changed. ...")."""
+    return page.get_by_role("status").filter(has=page.get_by_role("listitem"))

@@ -1,0 +1,84 @@
+"""Entering a hand by the cards held, with the card picker: the app adds the
+cards up (RULES.md, "Cards and leftovers")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from playwright.sync_api import Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event
+from tests.e2e.board import expect_totals, history, leftover, open_board, preview, save
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def open_picker(page: Page, name: str) -> Locator:
+    """Tap "Cards" beside ``name``'s box: the picker of the cards they held."""
+    toggle = page.get_by_role("button", name=f"Cards {name} held")
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    return page.get_by_role("group", name=f"Cards {name} held")
+
+
+def test_it_records_a_hand_entered_by_cards(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, first_dealer="Alice")
+    open_board(page, live_server, match)
+    page.get_by_role("radio", name="Ben", exact=True).tap()
+
+    alice = open_picker(page, "Alice")
+    alice.get_by_role("button", name="Add a king").tap()
+    alice.get_by_role("button", name="Add a queen").tap()  # a slip of the finger
+    expect(leftover(page, "Alice")).to_have_value("K Q")
+    alice.get_by_role("button", name="Take back a queen").tap()
+    expect(alice.get_by_role("button", name="Take back a queen")).to_be_hidden()
+    alice.get_by_role("button", name="Add a 9").tap()
+    alice.get_by_role("button", name="Add a 4").tap()
+    expect(leftover(page, "Alice")).to_have_value("K 9 4")
+    expect(alice.get_by_role("button", name="Take back a king")).to_have_text("×1")
+
+    cara = open_picker(page, "Cara")
+    for rank in ("an ace", "a jack", "a 7", "a 5", "a 2"):
+        cara.get_by_role("button", name=f"Add {rank}").tap()
+    cara.get_by_role("button", name="Take back a 7").tap()
+    expect(leftover(page, "Cara")).to_have_value("A J 5 2")
+
+    expect(preview(page)).to_contain_text("Will record: Ben takes 41")
+    expect(preview(page)).to_contain_text("Alice 23 · Cara 18")
+    expect_totals(page, Alice=0, Ben=0, Cara=0)
+    assert not Event.objects.filter(match=match).exists()
+
+    save(page, 1).tap()
+
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(history(page)).to_have_count(1)
+    expect(history(page)).to_contain_text("Alice held K 9 4 (23).")
+    expect(history(page)).to_contain_text("Cara held A J 5 2 (18).")
+
+
+def test_it_counts_aces_at_the_house_value(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, first_dealer="Alice", ace_value=15)
+    open_board(page, live_server, match)
+    page.get_by_role("radio", name="Ben", exact=True).tap()
+
+    alice = open_picker(page, "Alice")
+    alice.get_by_role("button", name="Add an ace").tap()
+    alice.get_by_role("button", name="Add an ace").tap()
+    expect(alice.get_by_role("button", name="Take back an ace")).to_have_text("×2")
+    open_picker(page, "Cara").get_by_role("button", name="Add a 5").tap()
+
+    expect(preview(page)).to_contain_text("Will record: Ben takes 35")
+    expect(preview(page)).to_contain_text(re.compile(r"Alice 30 · Cara 5\b"))
+
+    save(page, 1).tap()
+
+    expect_totals(page, Alice=0, Ben=35, Cara=0)
+    expect(history(page)).to_contain_text("Alice held A A (30).")

@@ -1,0 +1,75 @@
+"""The preview under the hand form: what Save would record, worked out by the
+engine under the match's house rules, and nothing stored until Save
+(RULES.md, worked examples 1 to 3)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event
+from tests.e2e.board import enter_hand, expect_totals, history, open_board, preview, save
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize(
+    ("scheme", "plain", "rummy", "nobody_out", "totals"),
+    [
+        (
+            "highest_wins",
+            "Will record: Ben takes 41",
+            "Will record: Ben takes 82 (rummy)",
+            "Will record: nobody out: Ben takes 22 (lowest hand)",
+            {"Alice": 0, "Ben": 22, "Cara": 0},
+        ),
+        (
+            "penalty",
+            "Will record: Alice +23, Cara +18",
+            "Will record: Alice +46, Cara +36",
+            "Will record: nobody out (lowest hand): Alice +7, Cara +15",
+            {"Alice": 7, "Ben": 0, "Cara": 15},
+        ),
+    ],
+)
+def test_it_previews_the_hand_under_the_scheme_and_stores_nothing_until_save(
+    page: Page,
+    live_server: LiveServer,
+    host: AbstractBaseUser,
+    scheme: str,
+    plain: str,
+    rummy: str,
+    nobody_out: str,
+    totals: dict[str, int],
+) -> None:
+    match = MatchFactory(host=host, scheme=scheme, first_dealer="Alice")
+    open_board(page, live_server, match)
+    expect(preview(page)).to_have_text("The score shows here as you fill in the hand.")
+
+    # Worked examples 1 and 2: Ben goes out, Alice holds 23, Cara 18.
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    expect(preview(page)).to_have_text(plain)
+
+    going_rummy = page.get_by_role("checkbox", name="Went out in one go (rummy)")
+    going_rummy.tap()
+    expect(preview(page)).to_have_text(rummy)
+    going_rummy.tap()
+    expect(preview(page)).to_have_text(plain)
+
+    # Worked example 3: nobody out, Alice 12, Ben 5, Cara 20.
+    enter_hand(page, "Nobody: the stock ran out", Alice=12, Ben=5, Cara=20)
+    expect(going_rummy).to_be_disabled()
+    expect(preview(page)).to_have_text(nobody_out)
+
+    expect_totals(page, Alice=0, Ben=0, Cara=0)
+    expect(history(page)).to_have_count(0)
+    assert not Event.objects.filter(match=match).exists()
+
+    save(page, 1).tap()
+
+    expect_totals(page, **totals)
+    expect(history(page)).to_have_count(1)
+    assert Event.objects.filter(match=match).count() == 1
