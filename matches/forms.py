@@ -214,6 +214,11 @@ class LineForm(EngineForm):
     target = forms.CharField(label="New line", max_length=20, widget=_number_input())
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its own ids: it shares the board page with the hand form.
+        kwargs.setdefault("auto_id", "line_%s")
+        super().__init__(*args, **kwargs)
+
     def event_data(self) -> dict[str, Any]:
         return {"target": typed_number(self.cleaned_data["target"])}
 
