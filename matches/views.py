@@ -253,7 +253,20 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "summary": hand_summary(hand, board.rules),
             "slips": list(form.slips().values()),
         }
+    elif _filled_in(form):
+        # Everything is filled in but something is wrong: say what, now.
+        context["preview_error"] = next(iter(form.errors.values()))[0]
     return render(request, "matches/match.html#preview", context)
+
+
+def _filled_in(form: HandForm) -> bool:
+    """Who went out is chosen and every other box has something in it."""
+    went_out = form.data.get("went_out", "")
+    return bool(went_out) and all(
+        form.data.get(f"left_{position}", "").strip()
+        for position in range(len(form.seated))
+        if str(position) != went_out
+    )
 
 
 def _already_recorded(form: HandForm | LineForm | SeatForm) -> Event | None:

@@ -102,6 +102,12 @@ def test_it_previews_nothing_until_the_hand_adds_up(client, host):
     assert text(response) == "The score shows here as you fill in the hand."
 
 
+def test_it_previews_what_is_wrong_once_everything_is_filled_in(client, host):
+    match = MatchFactory(host=host)
+    response = client.post(url("preview", match), hand_post(match, "Ben", Alice=23, Cara=0))
+    assert text(response) == "Cara's leftover must be at least 1"
+
+
 def test_it_asks_before_saving_a_leftover_the_dealt_cards_could_not_hold(client, host):
     match = MatchFactory(host=host)
     token = uuid.uuid4()
