@@ -360,7 +360,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     data = request.POST or None
     if event.kind == "hand":
         hand = next(each for each in board.hands if each.index == index)
-        form: HandForm | LineForm = HandForm(
+        form: HandForm | LineForm | SeatForm = HandForm(
             data,
             match=match,
             seated=hand.dealt_in,
@@ -370,7 +370,16 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     elif event.kind == "target":
         form = LineForm(data, match=match, replacing=event.pk, initial=event.data)
     else:
-        raise Http404("Leaving and joining are deleted and entered again, not edited.")
+        name = event.data[event.kind]
+        form = SeatForm(
+            data,
+            match=match,
+            replacing=event.pk,
+            initial={"action": event.kind, "player": name, "after": event.data.get("after", "")},
+        )
+        # Who was seated just before it: whom a leave can name, whom a join can sit after.
+        before = scoring.replay(match.engine_match(datas[:index]))
+        seated_before = before.seated
     slips = []
     if request.method == "POST" and form.is_valid():
         if isinstance(form, HandForm) and form.needs_confirming():
@@ -394,6 +403,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "form": form,
             "slips": slips,
             "ranks": RANK_WORDS,
+            "seated_before": seated_before if event.kind in ("leave", "join") else (),
         },
     )
 

@@ -234,7 +234,7 @@ def test_it_refuses_a_typo_next_to_the_player_and_keeps_the_values(client, host,
         # The message is the error list Cara's box points at (aria-describedby).
         assert 'aria-describedby="id_left_2_error"' in page
         cara_errors = re.search(
-            r'<ul class="errors" role="alert" id="id_left_2_error">(.*?)</ul>', page
+            r'<div class="errors" role="alert" id="id_left_2_error">(.*?)</div>', page
         )
         assert message in html.unescape(cara_errors.group(1))
     assert f'value="{left["Alice"]}"' in page

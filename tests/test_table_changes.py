@@ -125,6 +125,42 @@ def test_it_edits_a_move_of_the_line(client, host):
     assert "line 250" in text(client.get(url("detail", match)))
 
 
+def test_it_edits_who_left(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
+    record(match, {"leave": "Alice"})
+    leave = events_of(match)[0]
+    response = client.post(
+        url("edit", match, event_id=leave.pk),
+        {"action": "leave", "player": "Dan", "after": ""},
+        follow=True,
+    )
+    assert "Alice leaving changed. Alice deals next (not Ben)." in text(response)
+    assert "Dan left" in text(response)
+
+
+def test_it_refuses_to_edit_who_left_when_they_were_dealt_in_later(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
+    record(match, {"leave": "Cara"}, hand("Alice", Ben=3, Dan=4))
+    leave = events_of(match)[0]
+    response = client.post(
+        url("edit", match, event_id=leave.pk), {"action": "leave", "player": "Dan", "after": ""}
+    )
+    assert "That would make hand 1 impossible: Dan has left the table and was not dealt in" in (
+        text(response)
+    )
+    assert events_of(match)[0].data == {"leave": "Cara"}
+
+
+def test_it_edits_a_join_to_sit_elsewhere(client, host):
+    match = MatchFactory(host=host)
+    record(match, {"join": "Dan"})
+    join = events_of(match)[0]
+    client.post(
+        url("edit", match, event_id=join.pk), {"action": "join", "player": "Dan", "after": "Alice"}
+    )
+    assert list(totals_on(client.get(url("detail", match)))) == ["Alice", "Dan", "Ben", "Cara"]
+
+
 def test_it_deletes_an_event_and_lists_it_to_put_back(client, host):
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=1, Cara=1), hand("Ben", Alice=1, Cara=1), {"target": 200})
