@@ -92,7 +92,9 @@ def test_it_previews_the_hand_from_the_engine(
     )
     page = text(response)
     assert page.startswith(expected)
-    assert response.content.decode().lstrip().startswith('<p id="hand-preview"')
+    # Only the words of the preview: the element itself stays on the page.
+    assert response.content.decode().lstrip().startswith("<strong>Will record:")
+    assert "<html" not in response.content.decode()
     assert not Event.objects.exists()
 
 

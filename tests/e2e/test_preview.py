@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from matches.models import Event
-from tests.e2e.board import enter_hand, expect_totals, history, open_board, preview, save
+from tests.e2e.board import (
+    enter_hand_to_preview,
+    expect_totals,
+    history,
+    leftover,
+    open_board,
+    preview,
+    save,
+)
 from tests.factories import MatchFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,6 +42,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
             {"Alice": 7, "Ben": 0, "Cara": 15},
         ),
     ],
+    ids=["highest_wins", "penalty"],
 )
 def test_it_previews_the_hand_under_the_scheme_and_stores_nothing_until_save(
     page: Page,
@@ -50,7 +59,7 @@ def test_it_previews_the_hand_under_the_scheme_and_stores_nothing_until_save(
     expect(preview(page)).to_have_text("The score shows here as you fill in the hand.")
 
     # Worked examples 1 and 2: Ben goes out, Alice holds 23, Cara 18.
-    enter_hand(page, "Ben", Alice=23, Cara=18)
+    enter_hand_to_preview(page, "Ben", Alice=23, Cara=18)
     expect(preview(page)).to_have_text(plain)
 
     going_rummy = page.get_by_role("checkbox", name="Went out in one go (rummy)")
@@ -60,7 +69,7 @@ def test_it_previews_the_hand_under_the_scheme_and_stores_nothing_until_save(
     expect(preview(page)).to_have_text(plain)
 
     # Worked example 3: nobody out, Alice 12, Ben 5, Cara 20.
-    enter_hand(page, "Nobody: the stock ran out", Alice=12, Ben=5, Cara=20)
+    enter_hand_to_preview(page, "Nobody: the stock ran out", Alice=12, Ben=5, Cara=20)
     expect(going_rummy).to_be_disabled()
     expect(preview(page)).to_have_text(nobody_out)
 
@@ -73,3 +82,31 @@ def test_it_previews_the_hand_under_the_scheme_and_stores_nothing_until_save(
     expect_totals(page, **totals)
     expect(history(page)).to_have_count(1)
     assert Event.objects.filter(match=match).count() == 1
+
+
+def test_it_previews_a_change_typed_while_an_earlier_preview_was_on_its_way(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    """The preview must never show a hand other than the one Save records.
+    (It does today: the preview replaces itself when an answer arrives, and
+    the 400 ms wait after the keystroke is lost with the old element.)"""
+    match = MatchFactory(host=host, first_dealer="Alice")
+    open_board(page, live_server, match)
+    enter_hand_to_preview(page, "Ben", Alice=23, Cara=18)
+    expect(preview(page)).to_have_text("Will record: Ben takes 41")
+
+    # Slow Wi-Fi: the preview asked for by ticking rummy is still on its way
+    # when the host corrects Cara's leftover, keyboard still open.
+    held: list[Route] = []
+    page.route("**/hands/preview/", lambda route: held.append(route))
+    with page.expect_request("**/hands/preview/"):
+        page.get_by_role("checkbox", name="Went out in one go (rummy)").tap()
+    leftover(page, "Cara").fill("20")
+    assert len(held) == 1
+    # It arrives within the 400 ms the preview waits after a keystroke.
+    held[0].continue_()
+    page.unroute("**/hands/preview/")
+
+    expect(preview(page)).to_have_text("Will record: Ben takes 86 (rummy)")
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=86, Cara=0)

@@ -11,9 +11,12 @@ from pytest_django.live_server_helper import LiveServer
 
 from matches.models import Event
 from tests.e2e.board import (
+    dealer,
     enter_hand,
+    enter_hand_to_preview,
     expect_totals,
     history,
+    htmx_settled,
     leftover,
     open_board,
     preview,
@@ -31,9 +34,9 @@ def test_it_asks_about_a_large_leftover_and_saves_it_when_told_to(
 ) -> None:
     match = MatchFactory(host=host, first_dealer="Alice")
     open_board(page, live_server, match)
-    expect(page.get_by_text("Alice deals, 7 cards each.")).to_be_visible()
+    expect(dealer(page)).to_have_text("Alice deals, 7 cards each. Ben plays first.")
 
-    enter_hand(page, "Ben", Alice=23, Cara=230)
+    enter_hand_to_preview(page, "Ben", Alice=23, Cara=230)
     expect(preview(page)).to_contain_text("Will record: Ben takes 253")
     expect(preview(page)).to_contain_text(QUESTION)
 
@@ -58,7 +61,7 @@ def test_it_asks_about_a_large_leftover_and_saves_it_when_told_to(
     assert Event.objects.filter(match=match).count() == 1
 
 
-def test_it_saves_nothing_when_the_slip_is_corrected(
+def test_it_saves_a_corrected_leftover_without_asking_again(
     page: Page, live_server: LiveServer, host: AbstractBaseUser
 ) -> None:
     match = MatchFactory(host=host, first_dealer="Alice")
@@ -67,7 +70,9 @@ def test_it_saves_nothing_when_the_slip_is_corrected(
     save(page, 1).tap()
     expect(page.get_by_role("alertdialog")).to_contain_text(QUESTION)
 
+    htmx_settled(page)
     leftover(page, "Cara").fill("23")
+    leftover(page, "Cara").blur()  # Done on the keyboard, to read the preview
     expect(preview(page)).to_have_text("Will record: Ben takes 46")
     save(page, 1).tap()
 

@@ -1,0 +1,199 @@
+"""Every page, in every state a host meets it in, checked with axe: no
+serious or critical accessibility violations."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event, Match
+from tests.e2e.board import (
+    enter_hand,
+    enter_hand_to_preview,
+    history,
+    open_board,
+    preview,
+    save,
+)
+from tests.factories import MatchFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Axe()
+SERIOUS = ("serious", "critical")
+
+
+class Audit:
+    """Runs axe on each page state shown to it; ``problems`` lists, per
+    state, every serious or critical violation with the elements at fault."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.problems: list[str] = []
+
+    def check(self, state: str) -> None:
+        violations = AXE.run(self.page).response["violations"]
+        for violation in violations:
+            if violation["impact"] not in SERIOUS:
+                continue
+            where = "; ".join(
+                f"{' '.join(node['target'])}: {node['failureSummary']}"
+                for node in violation["nodes"]
+            )
+            self.problems.append(
+                f"{state}: [{violation['impact']}] {violation['id']}: {violation['help']} ({where})"
+            )
+
+    def expect_none(self) -> None:
+        assert not self.problems, "axe found:\n" + "\n".join(self.problems)
+
+
+def test_it_finds_no_serious_problems_on_the_account_pages(
+    page: Page, live_server: LiveServer
+) -> None:
+    audit = Audit(page)
+    page.goto(live_server.url + reverse("login"))
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    audit.check("log in")
+    page.get_by_label("Username").fill("nobody")
+    page.get_by_label("Password").fill("wrong")
+    page.get_by_role("button", name="Log in").tap()
+    expect(page.get_by_role("alert")).to_be_visible()
+    audit.check("log in, refused")
+
+    page.goto(live_server.url + reverse("matches:signup"))
+    expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
+    audit.check("sign up")
+    page.get_by_label("Username").fill("dana")
+    page.get_by_label("Password", exact=True).fill("short")
+    page.get_by_label("Password confirmation").fill("other")
+    page.get_by_role("button", name="Sign up").tap()
+    expect(page.get_by_role("alert").first).to_be_visible()
+    audit.check("sign up, refused")
+    audit.expect_none()
+
+
+def test_it_finds_no_serious_problems_on_home_and_new_match(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    audit = Audit(page)
+    page.goto(live_server.url + reverse("matches:home"))
+    expect(page.get_by_text("No matches yet.")).to_be_visible()
+    audit.check("home, no matches")
+
+    page.get_by_role("link", name="New match").tap()
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()
+    audit.check("new match")
+    page.get_by_role("combobox", name="Seat 1", exact=True).fill("Alice")
+    page.get_by_role("textbox", name="target").fill("50")
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.get_by_role("alert").first).to_be_visible()
+    audit.check("new match, refused")
+
+    open_match = MatchFactory(host=host)
+    record(open_match, hand("Ben", Alice=23, Cara=18))
+    closed = MatchFactory(host=host, players=["Dan", "Eve"])
+    record(closed, hand("Dan", Eve=60), hand("Dan", Eve=60))
+    page.goto(live_server.url + reverse("matches:home"))
+    expect(page.get_by_role("link").filter(has_text="Dan won")).to_be_visible()
+    audit.check("home, an open and a closed match")
+    audit.expect_none()
+
+
+def test_it_finds_no_serious_problems_on_the_board(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    audit = Audit(page)
+    match = MatchFactory(host=host, target=200)
+    open_board(page, live_server, match)
+    expect(page.get_by_role("heading", name="Record hand 1")).to_be_visible()
+    audit.check("board, fresh")
+
+    # Cards, the seat tools and a preview with its typing-slip question.
+    page.get_by_role("button", name="Cards Alice held").tap()
+    page.get_by_role("button", name="Add a king").tap()
+    page.get_by_text("Someone leaves or joins").tap()
+    enter_hand_to_preview(page, "Ben", Cara=230)
+    expect(preview(page)).to_contain_text("Cara: 230 points in 7 cards?")
+    audit.check("board, cards, seat tools and preview with a slip question")
+    save(page, 1).tap()
+    expect(page.get_by_role("alertdialog")).to_be_visible()
+    audit.check("board, slip question after Save")
+
+    enter_hand(page, "Ben", Alice=0, Cara=18)
+    save(page, 1).tap()
+    expect(page.get_by_role("alert").first).to_be_visible()
+    audit.check("board, hand refused")
+
+    enter_hand(page, "Ben", Alice=60, Cara=60)
+    save(page, 1).tap()
+    expect(history(page)).to_have_count(1)
+    history(page).first.get_by_text("Change").tap()
+    audit.check("board, a hand recorded, Change open")
+
+    page.get_by_role("textbox", name="Move the line (now 200)").fill("100")
+    page.get_by_role("button", name="Move", exact=True).tap()
+    expect(page.get_by_role("alertdialog")).to_be_visible()
+    audit.check("board, moving the line asks first")
+    page.get_by_role("button", name="Yes, move the line to 100").tap()
+    expect(page.get_by_role("heading", name="Ben wins")).to_be_visible()
+    audit.check("board, closed")
+
+    hand_1 = history(page).filter(has_text="Hand 1:")
+    hand_1.get_by_text("Change").tap()
+    hand_1.get_by_role("button", name="Delete").tap()
+    expect(page.get_by_role("region", name="Deleted")).to_be_visible()
+    audit.check("board, a deleted event")
+    audit.expect_none()
+
+
+def test_it_finds_no_serious_problems_on_the_edit_and_house_rules_pages(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    audit = Audit(page)
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), {"target": 200})
+    hand_1, line = Event.objects.filter(match=match).order_by("position")
+
+    page.goto(live_server.url + edit_url(match, hand_1))
+    expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
+    audit.check("edit a hand")
+    page.get_by_role("textbox", name="Alice", exact=True).fill("")
+    page.get_by_role("button", name="Save the change").tap()
+    expect(page.get_by_role("alert")).to_be_visible()
+    audit.check("edit a hand, refused")
+
+    page.goto(live_server.url + edit_url(match, line))
+    expect(page.get_by_role("heading", name="Edit the move of the line to 200")).to_be_visible()
+    audit.check("edit a move of the line")
+    page.get_by_role("textbox", name="New line").fill("5")
+    page.get_by_role("button", name="Save the change").tap()
+    expect(page.get_by_role("alert")).to_be_visible()
+    audit.check("edit a move of the line, refused")
+
+    fresh = MatchFactory(host=host)
+    page.goto(live_server.url + reverse("matches:rules", args=[fresh.public_id]))
+    expect(page.get_by_role("heading", name="House rules")).to_be_visible()
+    audit.check("house rules")
+    page.get_by_role("textbox", name="target").fill("5000")
+    page.get_by_role("button", name="Save the house rules").tap()
+    expect(page.get_by_role("alert")).to_be_visible()
+    audit.check("house rules, refused")
+    audit.expect_none()
+
+
+def edit_url(match: Match, event: Event) -> str:
+    return reverse("matches:edit", args=[match.public_id, event.pk])
+
+
+def test_it_reports_a_violation_it_finds(page: Page, live_server: LiveServer) -> None:
+    """The check itself: a page with an unlabelled box fails it."""
+    page.goto(live_server.url + reverse("login"))
+    page.evaluate("document.querySelector('label').remove()")
+    audit = Audit(page)
+    audit.check("log in without its label")
+    assert any("[critical] label" in problem for problem in audit.problems), audit.problems

@@ -1,0 +1,72 @@
+"""Dates and times in the viewer's own time zone: the server sends UTC, the
+phone shows its local time."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event, Match
+from tests.e2e.board import history, open_board
+from tests.factories import MatchFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ZONE = "America/New_York"
+# 02:30 UTC on 1 July is 22:30 on 30 June in New York (EDT, UTC-4).
+CREATED = datetime(2026, 7, 1, 2, 30, tzinfo=UTC)
+
+
+@pytest.fixture
+def new_york(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    page: Page,
+    host: AbstractBaseUser,
+) -> Iterator[Page]:
+    """A phone in New York, logged in as ``host`` (the same session cookie)."""
+    context = browser.new_context(**browser_context_args, timezone_id=ZONE, locale="en-US")
+    context.add_cookies(page.context.cookies())
+    yield context.new_page()
+    context.close()
+
+
+def clock(when: datetime) -> str:
+    """en-US short time: "10:30 PM" (Chromium puts a narrow space before PM)."""
+    return rf"{when.hour % 12 or 12}:{when:%M}\s{when:%p}"
+
+
+@pytest.fixture
+def match_at_known_instant(host: AbstractBaseUser) -> Match:
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    Match.objects.filter(pk=match.pk).update(created=CREATED)
+    Event.objects.filter(match=match).update(created=CREATED)
+    return match
+
+
+def test_it_shows_dates_and_times_in_the_viewers_time_zone(
+    new_york: Page, live_server: LiveServer, match_at_known_instant: Match
+) -> None:
+    local = CREATED.astimezone(ZoneInfo(ZONE))
+    assert (local.month, local.day, local.hour) == (6, 30, 22)
+
+    new_york.goto(live_server.url + reverse("matches:home"))
+    link = new_york.get_by_role("link").filter(has_text="Alice, Ben, Cara")
+    expect(link).to_contain_text(
+        re.compile(rf"\b{local:%b} {local.day}, {local.year}, {clock(local)}(?!\S)")
+    )
+    expect(link).not_to_contain_text("UTC")
+
+    open_board(new_york, live_server, match_at_known_instant)
+    expect(history(new_york).first.get_by_text(re.compile(rf"^{clock(local)}$"))).to_be_visible()
+    expect(history(new_york).first).not_to_contain_text("UTC")
