@@ -276,3 +276,24 @@ def test_it_keeps_the_home_page_to_its_own_matches(client, host):
     MatchFactory(players=["Ivy", "Jo"])
     page = text(client.get(reverse("matches:home")))
     assert "Gus, Hal" in page and "Ivy" not in page
+
+
+def test_it_reads_the_new_match_and_rules_pages_in_few_queries(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host)
+    # session, user, the host's player names
+    with django_assert_num_queries(3):
+        client.get(reverse("matches:new"))
+    # session, user, match, seats with players, events
+    with django_assert_num_queries(5):
+        client.get(url("rules", match))
+
+
+def test_it_records_a_hand_in_a_bounded_number_of_queries(client, host, django_assert_num_queries):
+    match = MatchFactory(host=host)
+    record(match, *[hand("Ben", Alice=2, Cara=3)] * 5)
+    data = hand_post(match, "Ben", Alice=2, Cara=3)
+    # The same count whatever the number of hands: nothing is fetched per hand.
+    with django_assert_num_queries(20):
+        client.post(url("hand", match), data, headers={"HX-Request": "true"})
