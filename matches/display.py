@@ -176,13 +176,19 @@ def standings(board: scoring.Board, leaders: tuple[str, ...]) -> list[Standing]:
     return [row for row in rows if row.seated] + [row for row in rows if not row.seated]
 
 
-def event_text(data: dict[str, Any]) -> str:
+def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:
     """An event as entered (match-file shape), in words, for one that is not
-    on the board (taken back): "the hand Ben went out of (Alice 23, Cara 18)"."""
+    on the board (taken back): "the hand where Ben went out (Alice 23, Cara
+    18)", the players in ``seat_order`` (PostgreSQL's jsonb keeps no key
+    order)."""
     if "hand" in data:
         hand = data["hand"]
         went_out = hand.get("went_out")
-        held = ", ".join(f"{name} {_held(value)}" for name, value in hand["leftovers"].items())
+        seats = {name.casefold(): position for position, name in enumerate(seat_order)}
+        leftovers = sorted(
+            hand["leftovers"].items(), key=lambda item: seats.get(item[0].casefold(), len(seats))
+        )
+        held = ", ".join(f"{name} {_held(value)}" for name, value in leftovers)
         who = f"{went_out} went out" if went_out else "nobody went out"
         return f"the hand where {who} ({held})"
     if "target" in data:

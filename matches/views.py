@@ -157,7 +157,7 @@ def _board_context(
         "board": board,
         "standings": standings(board, leaders),
         "undone": undone,
-        "undone_text": undone and event_text(undone.data),
+        "undone_text": undone and event_text(undone.data, list(board.totals)),
         "close_reason": close_reason(board),
         "history": history(live, board),
         "hand_form": hand_form or HandForm(match=match, seated=board.seated),
@@ -166,7 +166,7 @@ def _board_context(
         "slips": slips,
         "seat_form": seat_form or SeatForm(match=match),
         "deleted": [
-            {"pk": event.pk, "text": event_text(event.data)}
+            {"pk": event.pk, "text": event_text(event.data, list(board.totals))}
             for event in match.deleted_events()
             if undone is None or event.pk != undone.pk
         ],
