@@ -131,7 +131,7 @@ class HandForm(EngineForm):
     rummy = forms.BooleanField(required=False, label="Went out in one go (rummy)")
     # Sent by the "save it as typed" button once the host has seen the
     # typing-slip question (RULES.md: asked, never refused).
-    confirm_slips = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    confirm_slips = forms.CharField(required=False, widget=forms.HiddenInput)
     # The hand the form was drawn for: a form for hand 10 does not record
     # hand 11 after another phone saved hand 10.
     hand_number = forms.IntegerField(required=False, widget=forms.HiddenInput)
@@ -139,14 +139,18 @@ class HandForm(EngineForm):
     def __init__(self, *args: Any, seated: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seated = seated
+        self.seats_changed = self.is_bound and self._drawn_for() != list(seated)
+        if self.seats_changed:
+            self._follow_the_players()
         # Seat numbers, not names, as values: a player may be called "nobody".
         self.fields["went_out"].choices = [
             *((str(position), name) for position, name in enumerate(self.seated)),
             (NOBODY, "Nobody: the stock ran out"),
         ]
         for position, name in enumerate(self.seated):
+            # Room for a whole hand of cards typed with suits ("10H 10D ...").
             self.fields[f"left_{position}"] = forms.CharField(
-                required=False, label=name, max_length=20, widget=_number_input()
+                required=False, label=name, max_length=200, widget=_number_input()
             )
             # Who sat in each box when the form was drawn: if a seat changed
             # since (another tab), the boxes would belong to other players.
@@ -161,13 +165,32 @@ class HandForm(EngineForm):
             for position, name in enumerate(self.seated)
         ]
 
-    def clean(self) -> dict[str, Any]:
-        drawn_for = [
+    def _drawn_for(self) -> list[str]:
+        """Who sat in each box when the form was drawn."""
+        return [
             self.data[f"seat_{position}"]
             for position in range(MAX_SEATED)
             if f"seat_{position}" in self.data
         ]
-        if drawn_for != list(self.seated):
+
+    def _follow_the_players(self) -> None:
+        """A seat changed since the form was drawn (another tab): move what
+        was typed to the same players' boxes, so nothing lands under the
+        wrong name when the form comes back."""
+        old = self._drawn_for()
+        data = self.data.copy()
+        went_out = self.data.get("went_out", "")
+        out_name = old[int(went_out)] if went_out.isdigit() and int(went_out) < len(old) else None
+        for position, name in enumerate(self.seated):
+            data[f"seat_{position}"] = name
+            was = old.index(name) if name in old else None
+            data[f"left_{position}"] = self.data.get(f"left_{was}", "") if was is not None else ""
+        if out_name is not None:
+            data["went_out"] = str(self.seated.index(out_name)) if out_name in self.seated else ""
+        self.data = data
+
+    def clean(self) -> dict[str, Any]:
+        if self.seats_changed:
             raise forms.ValidationError(
                 "The players at the table changed since this form was opened: "
                 "check the names and save again."
@@ -188,8 +211,10 @@ class HandForm(EngineForm):
         return next(hand for hand in self.board_after.hands if hand.index == self.event_index)
 
     def needs_confirming(self) -> bool:
-        """A valid hand with a probable typing slip the host has not confirmed."""
-        return bool(self.slips()) and not self.cleaned_data.get("confirm_slips")
+        """A valid hand with a probable typing slip the host has not confirmed:
+        "save it as typed" confirms the questions it showed, no others."""
+        confirmed = set(self.cleaned_data.get("confirm_slips", "").split("\n"))
+        return not set(self.slips().values()) <= confirmed
 
     def event_data(self) -> dict[str, Any]:
         """The hand in match-file shape, exactly as entered."""
@@ -343,6 +368,8 @@ class RulesForm(forms.Form):
 class NewMatchForm(RulesForm):
     """A new match: players in seat order, the first dealer and the house rules."""
 
+    token = forms.UUIDField(widget=forms.HiddenInput, required=False)
+
     first_dealer = forms.ChoiceField(
         choices=[(str(seat), f"Seat {seat + 1}") for seat in range(MAX_SEATED)],
         initial="0",
@@ -352,6 +379,8 @@ class NewMatchForm(RulesForm):
     def __init__(self, *args: Any, known_names: list[str] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.known_names = list(known_names)
+        if not self.is_bound:
+            self.initial.setdefault("token", uuid.uuid4())
         for seat in range(MAX_SEATED):
             self.fields[f"player_{seat}"] = forms.CharField(
                 required=False,

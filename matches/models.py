@@ -78,6 +78,9 @@ class Match(models.Model):
     ace_value = models.PositiveSmallIntegerField(default=1)
     decks = models.PositiveSmallIntegerField()
     first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # The one-time token of the form that created it: a double tap on
+    # "Start the match" or "Rematch" creates one match.
+    token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
 

@@ -32,6 +32,7 @@ def match_create(
     players: list[str],
     first_dealer: str | None,
     rules: scoring.HouseRules,
+    token: uuid.UUID | None = None,
 ) -> Match:
     """Create a match with its starting seats.
 
@@ -42,9 +43,11 @@ def match_create(
         first_dealer: the name of the first hand's dealer (None: the first seat).
         rules: the house rules; ``decks`` None takes the default for the
             number of players.
+        token: the one-time token of the form that sent it; a second
+            submission returns the match the first one created.
 
     Returns:
-        The new ``Match``.
+        The new ``Match`` (or the one this token created before).
 
     Raises:
         RuleError: the engine refuses the players or rules (``key`` and
@@ -52,12 +55,17 @@ def match_create(
 
     RULES.md, "House rules" and "Seats, dealer and deal size".
     """
+    if token is not None:
+        earlier = Match.objects.filter(host=host, token=token).first()
+        if earlier is not None:
+            return earlier
     board = scoring.replay(scoring.Match(rules=rules, players=players, first_dealer=first_dealer))
     seated = [_player_for(host.pk, name) for name in board.seated]
     dealer = seated[board.seated.index(board.next_hand.dealer)]
     match = Match.objects.create(
         host=host,
         first_dealer=dealer,
+        token=token,
         **{name: getattr(board.rules, name) for name in RULE_KEYS},
     )
     Seat.objects.bulk_create(
@@ -339,7 +347,7 @@ def match_rules_change(*, match: Match, rules: scoring.HouseRules) -> Match:
 
 
 @transaction.atomic
-def match_rematch(*, match: Match) -> Match:
+def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
     """A new match with the players still seated, in their seats, the same
     house rules (the line as it stood at the end) and the deal moved one seat
     along from the first dealer of ``match``.
@@ -364,4 +372,5 @@ def match_rematch(*, match: Match) -> Match:
         players=list(board.seated),
         first_dealer=dealer,
         rules=board.rules,
+        token=token,
     )

@@ -3,6 +3,7 @@ Every page of a match answers 404 to anyone but its host."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -129,6 +130,7 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
                 players=form.players(),
                 first_dealer=form.first_dealer_name(),
                 rules=form.house_rules(),
+                token=form.cleaned_data["token"],
             )
         except scoring.RuleError as error:  # pragma: no cover - the form checked it
             form.add_rule_error(error)
@@ -163,7 +165,9 @@ def _board_context(
         "hand_form": hand_form or HandForm(match=match, seated=board.seated),
         "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
         "confirm": confirm,
+        "rematch_token": uuid.uuid4(),
         "slips": slips,
+        "slips_confirmed": "\n".join(slips),
         "seat_form": seat_form or SeatForm(match=match),
         "deleted": [
             {"pk": event.pk, "text": event_text(event.data, list(board.totals))}
@@ -402,6 +406,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "label": label,
             "form": form,
             "slips": slips,
+            "slips_confirmed": "\n".join(slips),
             "ranks": RANK_WORDS,
             "seated_before": seated_before if event.kind in ("leave", "join") else (),
         },
@@ -461,7 +466,12 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Start a new match with the same players, seats and house rules."""
     match = _host_match(request, public_id)
-    new = services.match_rematch(match=match)
+    token = request.POST.get("token", "")
+    try:
+        token_id = uuid.UUID(token)
+    except ValueError:
+        token_id = None
+    new = services.match_rematch(match=match, token=token_id)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("matches:detail", args=[new.public_id]))
     return redirect("matches:detail", public_id=new.public_id)

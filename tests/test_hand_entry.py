@@ -119,7 +119,14 @@ def test_it_asks_before_saving_a_leftover_the_dealt_cards_could_not_hold(client,
     assert "Yes, save it as typed" in text(response)
     assert 'value="230"' in response.content.decode()
     assert not Event.objects.exists()
-    client.post(url("hand", match), {**data, "confirm_slips": "on"})
+    # "Yes" confirms the questions it showed, not a different number typed since.
+    response = client.post(
+        url("hand", match),
+        {**data, "left_2": "231", "confirm_slips": "Cara: 230 points in 7 cards?"},
+    )
+    assert "Cara: 231 points in 7 cards?" in text(response)
+    assert not Event.objects.exists()
+    client.post(url("hand", match), {**data, "confirm_slips": "Cara: 230 points in 7 cards?"})
     assert totals_on(client.get(url("detail", match)))["Ben"] == 253
 
 

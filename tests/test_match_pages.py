@@ -146,6 +146,14 @@ def test_it_creates_a_match_with_seats_and_first_dealer(client, host):
     assert match.decks == 1
 
 
+def test_it_creates_one_match_for_a_double_tap_on_start(client, host):
+    data = new_match_data(token=str(uuid.uuid4()))
+    first = client.post(reverse("matches:new"), data)
+    second = client.post(reverse("matches:new"), data)
+    assert Match.objects.count() == 1
+    assert first["Location"] == second["Location"]
+
+
 def test_it_reuses_a_hosts_players_by_name_in_any_case(client, host):
     Player.objects.create(host=host, name="Alice")
     client.post(reverse("matches:new"), new_match_data(player_0="alice"))
@@ -260,12 +268,17 @@ def test_it_records_a_hand_once_for_a_repeated_form_token(client, host):
 
 
 def test_it_refuses_a_hand_form_drawn_before_the_seats_changed(client, host):
-    match = MatchFactory(host=host)
-    stale = hand_post(match, "Ben", Alice=23, Cara=18)
-    record(match, {"leave": "Cara"})
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
+    stale = hand_post(match, "Dan", Alice=3, Ben=5, Cara=6)
+    record(match, {"leave": "Ben"})
     response = client.post(url("hand", match), stale)
+    page = response.content.decode()
     assert "The players at the table changed since this form was opened" in text(response)
     assert not Event.objects.filter(kind="hand").exists()
+    # What was typed stays with the same players: Alice 3, Cara 6, Dan went out.
+    assert 'name="left_0" value="3"' in page
+    assert 'name="left_1" value="6"' in page
+    assert re.search(r'name="went_out" value="2"[^>]*checked', page)
 
 
 def test_it_records_a_stock_out(client, host):

@@ -200,6 +200,14 @@ def test_it_starts_a_rematch_with_the_deal_one_seat_along(client, host, scheme):
     assert "Cara deals , 7 cards each. Alice plays first." in text(response)
 
 
+def test_it_starts_one_rematch_for_a_double_tap(client, host):
+    match = MatchFactory(host=host)
+    token = str(uuid.uuid4())
+    client.post(url("rematch", match), {"token": token})
+    client.post(url("rematch", match), {"token": token})
+    assert Match.objects.count() == 2
+
+
 def test_it_leaves_out_players_who_left_from_a_rematch(client, host):
     match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
     record(match, {"leave": "Alice"})

@@ -83,11 +83,18 @@ document.addEventListener("click", (event) => {
 // The card picker: a tap on a rank adds that card to the player's box
 // ("K 9 4"); the count under it takes one back. The server adds the cards up
 // (with the match's ace value) in the preview and on saving.
+// A box filled by the picker holds cards, even "10" alone; a number typed
+// on the keypad is points, which the first card tapped replaces.
 function pickerCards(input) {
-  return input.value.trim() === "" || /^\d+$/.test(input.value.trim())
-    ? []
-    : input.value.trim().split(/[\s,]+/);
+  const text = input.value.trim();
+  if (text === "" || (input.dataset.cards !== "1" && /^\d+$/.test(text))) return [];
+  return text.split(/[\s,]+/);
 }
+document.addEventListener("input", (event) => {
+  if (event.isTrusted && event.target.matches(".leftover input[type=text]")) {
+    delete event.target.dataset.cards;
+  }
+});
 function rankOf(card) {
   return card.toUpperCase().replace(/[SHDC\u2660-\u2667\uFE0F]$/u, "").replace(/^T$/, "10");
 }
@@ -120,6 +127,7 @@ document.addEventListener("click", (event) => {
     if (last >= 0) cards.splice(last, 1);
   }
   input.value = cards.join(" ");
+  input.dataset.cards = "1";
   input.dispatchEvent(new Event("input", { bubbles: true }));
   drawPicker(row);
 });
@@ -141,3 +149,13 @@ function localTimes(root) {
 }
 document.addEventListener("DOMContentLoaded", () => localTimes(document));
 document.addEventListener("htmx:afterSettle", () => localTimes(document));
+
+// A plain form (no htmx) is sent once: a second tap while the next page
+// loads does nothing. The server still refuses a repeated form token.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (form.hasAttribute("hx-post")) return;
+  setTimeout(() => {
+    for (const button of form.querySelectorAll("button[type=submit]")) button.disabled = true;
+  }, 0);
+});
