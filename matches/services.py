@@ -4,6 +4,8 @@ stores nothing when the engine refuses it (``RuleError``)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import uuid
 from dataclasses import dataclass
 
@@ -262,26 +264,40 @@ def _replay_changed(match: Match, events: list[Event], changed: Event) -> scorin
         raise
 
 
+def data_version(data: dict) -> str:
+    """A short fingerprint of an event as stored: an edit page sends back the
+    one it was drawn from, so an edit made meanwhile elsewhere is not lost."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+
 @transaction.atomic
-def event_edit(*, match: Match, event_id: int, data: dict) -> Change:
+def event_edit(*, match: Match, event_id: int, data: dict, version: str | None = None) -> Change:
     """Replace what an earlier event says; everything after it is recomputed.
 
     Args:
         match: the match.
         event_id: a live event of that match.
         data: the event as now entered, in match-file shape.
+        version: ``data_version`` of the event as the edit page showed it.
 
     Returns:
         The board before and after.
 
     Raises:
         Event.DoesNotExist: no live event of that id in this match.
-        RuleError: the edited event breaks a rule, or it would make a later
-            event impossible (the message names that event); nothing changes.
+        RuleError: the edited event breaks a rule, it would make a later
+            event impossible (the message names that event), or it was
+            changed on another screen since ``version``; nothing changes.
 
     RULES.md, "Editing the past".
     """
     match = _locked(match)
+    current = next((event for event in match.live_events() if event.pk == event_id), None)
+    if current is not None and version is not None and data_version(current.data) != version:
+        raise scoring.RuleError(
+            "This entry was changed on another screen since you opened it; it now shows "
+            "that change. Check it, then save again."
+        )
     before = match.board()
     after = event_check(match=match, data=data, replacing=event_id)
     Event.objects.filter(pk=event_id).update(data=data)

@@ -342,12 +342,26 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
     return _after_write(request, match)
 
 
+class GoneElsewhere(Exception):
+    """The event was deleted on another screen."""
+
+
 def _live_event(match: Match, event_id: int) -> tuple[int, Event]:
-    """(position among the live events, event), or 404."""
+    """(position among the live events, event).
+
+    Raises:
+        GoneElsewhere: the event is in this match but deleted.
+        Http404: no such event in this match.
+    """
     for index, event in enumerate(match.live_events()):
         if event.pk == event_id:
             return index, event
+    if any(event.pk == event_id for event in match.events.all()):
+        raise GoneElsewhere
     raise Http404("No such event in this match.")
+
+
+GONE = "That entry was deleted on another screen, so nothing was changed."
 
 
 @require_http_methods(["GET", "POST"])
@@ -357,7 +371,11 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     """Edit an earlier hand or move of the line; everything after it is
     recomputed and the board says what changed."""
     match = _host_match(request, public_id)
-    index, event = _live_event(match, event_id)
+    try:
+        index, event = _live_event(match, event_id)
+    except GoneElsewhere:
+        messages.info(request, GONE)
+        return redirect("matches:detail", public_id=match.public_id)
     board = match.board()
     datas = [each.data for each in match.live_events()]
     label = event_label(datas, index)
@@ -390,7 +408,12 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             slips = list(form.slips().values())
         else:
             try:
-                change = services.event_edit(match=match, event_id=event.pk, data=form.event_data())
+                change = services.event_edit(
+                    match=match,
+                    event_id=event.pk,
+                    data=form.event_data(),
+                    version=request.POST.get("version"),
+                )
             except scoring.RuleError as error:
                 form.add_error(form.field_for(error), error.message)
             else:
@@ -407,6 +430,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "form": form,
             "slips": slips,
             "slips_confirmed": "\n".join(slips),
+            "version": services.data_version(event.data),
             "ranks": RANK_WORDS,
             "seated_before": seated_before if event.kind in ("leave", "join") else (),
         },
@@ -430,7 +454,11 @@ def _hand_initial(hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, An
 def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Delete an earlier event: it never happened. It can be put back."""
     match = _host_match(request, public_id)
-    index, _ = _live_event(match, event_id)
+    try:
+        index, _ = _live_event(match, event_id)
+    except GoneElsewhere:
+        messages.info(request, GONE)
+        return _after_write(request, match)
     label = event_label([each.data for each in match.live_events()], index)
     try:
         change = services.event_delete(match=match, event_id=event_id)

@@ -8,6 +8,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
+from matches import services
 from matches.models import Event, Match
 from tests.factories import MatchFactory, hand, record
 from tests.test_match_pages import hand_post, text, totals_on, url
@@ -115,6 +116,32 @@ def test_it_refuses_an_edit_that_makes_a_later_hand_impossible(client, host):
     assert "That would make hand 2 impossible: the match is closed" in text(response)
     assert 'value="80"' in response.content.decode()
     assert events_of(match)[0].data == hand("Ben", Alice=23, Cara=18)
+
+
+def test_it_refuses_an_edit_when_another_screen_changed_the_entry_first(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    first = events_of(match)[0]
+    page = client.get(url("edit", match, event_id=first.pk)).content.decode()
+    version = re.search(r'name="version" value="([^"]+)"', page).group(1)
+    data = hand_post(match, "Ben", Alice=10, Cara=22)
+    other = {**data, "left_0": "11", "left_2": "18", "version": version}
+    client.post(url("edit", match, event_id=first.pk), other)
+    response = client.post(url("edit", match, event_id=first.pk), {**data, "version": version})
+    assert "This entry was changed on another screen since you opened it" in text(response)
+    assert events_of(match)[0].data["hand"]["leftovers"] == {"Alice": 11, "Cara": 18}
+
+
+def test_it_says_so_when_an_entry_was_deleted_on_another_screen(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
+    first = events_of(match)[0]
+    services.event_delete(match=match, event_id=first.pk)
+    for response in (
+        client.get(url("edit", match, event_id=first.pk), follow=True),
+        client.post(url("delete", match, event_id=first.pk), follow=True),
+    ):
+        assert "That entry was deleted on another screen, so nothing was changed." in text(response)
 
 
 def test_it_edits_a_move_of_the_line(client, host):
