@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from matches import scoring
+from matches.scoring.engine import name_key
 
 
 def signed(points: int) -> str:
@@ -106,6 +107,12 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
         board: the board replayed from those events.
     """
     hands = {hand.index: hand for hand in board.hands}
+    # Names as the board spells them, not as typed ("ben" sat down: "Ben").
+    spelled = {name_key(name): name for name in board.totals}
+
+    def shown(name: str) -> str:
+        return spelled.get(name_key(name), name)
+
     rows = []
     for index, event in enumerate(events):
         data = event.data
@@ -133,14 +140,20 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
         elif "leave" in data:
             rows.append(
                 HistoryRow(
-                    event.pk, "leave", f"{data['leave']} left the table", created=event.created
+                    event.pk,
+                    "leave",
+                    f"{shown(data['leave'])} left the table",
+                    created=event.created,
                 )
             )
         else:
-            after = f" after {data['after']}" if data.get("after") else ""
+            after = f" after {shown(data['after'])}" if data.get("after") else ""
             rows.append(
                 HistoryRow(
-                    event.pk, "join", f"{data['join']} sat down{after}", created=event.created
+                    event.pk,
+                    "join",
+                    f"{shown(data['join'])} sat down{after}",
+                    created=event.created,
                 )
             )
     return rows[::-1]

@@ -253,7 +253,11 @@ class SeatForm(EngineForm):
     dealer and deal size"."""
 
     action = forms.ChoiceField(choices=[("leave", "leave"), ("join", "join")])
-    player = forms.CharField(label="Who", max_length=40)
+    player = forms.CharField(
+        label="Who",
+        max_length=40,
+        error_messages={"required": "Type the name of the player leaving or joining"},
+    )
     after = forms.CharField(label="Sits after", max_length=40, required=False)
 
     def field_for(self, error: scoring.RuleError) -> str | None:

@@ -218,8 +218,11 @@ def event_undo(*, match: Match, event_id: int | None = None) -> Event | None:
 
 
 @transaction.atomic
-def event_restore(*, match: Match, event_id: int) -> Event:
+def event_restore(*, match: Match, event_id: int) -> Change:
     """Put a deleted event back in its place.
+
+    Returns:
+        The board before and after.
 
     Raises:
         Event.DoesNotExist: no deleted event of that id in this match.
@@ -232,10 +235,11 @@ def event_restore(*, match: Match, event_id: int) -> Event:
     match = _locked(match)
     event = Event.objects.get(match=match, pk=event_id, deleted__isnull=False)
     restored = sorted([*match.live_events(), event], key=lambda each: each.position)
-    _replay_changed(match, restored, event)
+    before = match.board()
+    after = _replay_changed(match, restored, event)
     event.deleted = None
     event.save(update_fields=["deleted"])
-    return event
+    return Change(before, after)
 
 
 @dataclass(frozen=True)
@@ -258,8 +262,12 @@ def _replay_changed(match: Match, events: list[Event], changed: Event) -> scorin
         return scoring.replay(match.engine_match(datas))
     except scoring.RuleError as error:
         if error.index is not None and events[error.index].pk != changed.pk:
+            # Named as the board shows it now (hand numbers before the change).
+            shown = match.live_events()
+            at = next(i for i, event in enumerate(shown) if event.pk == events[error.index].pk)
+            label = event_label([event.data for event in shown], at)
             raise scoring.RuleError(
-                f"That would make {event_label(datas, error.index)} impossible: {error.message}"
+                f"That would make {label} impossible: {error.message}"
             ) from None
         raise
 

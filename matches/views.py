@@ -148,8 +148,15 @@ def _board_context(
     confirm: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     slips = []
+    preview = None
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
         slips = list(hand_form.slips().values())
+        hand = hand_form.hand_after()
+        preview = {
+            "hand": hand,
+            "summary": hand_summary(hand, match.house_rules()),
+            "slips": slips,
+        }
     board = match.board()
     live = match.live_events()
     leaders = board.leaders()
@@ -167,6 +174,7 @@ def _board_context(
         "confirm": confirm,
         "rematch_token": uuid.uuid4(),
         "slips": slips,
+        "preview": preview,
         "slips_confirmed": "\n".join(slips),
         "seat_form": seat_form or SeatForm(match=match),
         "deleted": [
@@ -228,7 +236,7 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
                 messages.error(request, error)
         return _render_board(request, _board_context(match, hand_form=form))
     try:
-        services.event_record(
+        recorded = services.event_record(
             match=match,
             data=form.event_data(),
             token=form.cleaned_data["token"],
@@ -239,6 +247,9 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return _render_board(
             request, _board_context(_host_match(request, public_id), hand_form=form)
         )
+    if recorded.created:
+        hand = form.hand_after()
+        messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
     return _after_write(request, match)
 
 
@@ -333,12 +344,19 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Put an event that was taken back in its place again."""
     match = _host_match(request, public_id)
+    event = next((each for each in match.events.all() if each.pk == event_id), None)
+    if event is None:
+        raise Http404("No such event in this match.")
     try:
-        services.event_restore(match=match, event_id=event_id)
+        change = services.event_restore(match=match, event_id=event_id)
     except Event.DoesNotExist:
         messages.info(request, "That was already put back.")
     except scoring.RuleError as error:
         messages.error(request, f"It cannot be put back: {error.message}")
+    else:
+        what = event_text(event.data, list(change.after.totals))
+        changed = " ".join(changes(change.before, change.after))
+        messages.success(request, f"Put back {what}. {changed}")
     return _after_write(request, match)
 
 
@@ -390,7 +408,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             initial=_hand_initial(event.data["hand"], hand.dealt_in),
         )
     elif event.kind == "target":
-        form = LineForm(data, match=match, replacing=event.pk, initial=event.data)
+        form = LineForm(data, match=match, replacing=event.pk, initial=dict(event.data))
     else:
         name = event.data[event.kind]
         form = SeatForm(
@@ -522,6 +540,9 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         else:
             messages.success(request, "House rules changed.")
             return redirect("matches:detail", public_id=match.public_id)
+    fixed = any(event.kind == "hand" for event in match.live_events())
     return render(
-        request, "matches/rules.html", {"match": match, "form": form, "presets": TARGET_PRESETS}
+        request,
+        "matches/rules.html",
+        {"match": match, "form": form, "presets": TARGET_PRESETS, "fixed": fixed},
     )

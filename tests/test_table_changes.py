@@ -148,6 +148,8 @@ def test_it_edits_a_move_of_the_line(client, host):
     match = MatchFactory(host=host)
     record(match, {"target": 300})
     event = events_of(match)[0]
+    page = client.get(url("edit", match, event_id=event.pk)).content.decode()
+    assert 'name="target" value="300"' in page
     client.post(url("edit", match, event_id=event.pk), {"target": "250"})
     assert "line 250" in text(client.get(url("detail", match)))
 
@@ -332,3 +334,49 @@ def test_it_records_a_hand_in_a_bounded_number_of_queries(client, host, django_a
     # The same count whatever the number of hands: nothing is fetched per hand.
     with django_assert_num_queries(20):
         client.post(url("hand", match), data, headers={"HX-Request": "true"})
+
+
+def test_it_says_what_a_put_back_changed_and_names_hands_as_shown(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=1, Cara=1), hand("Ben", Alice=1, Cara=1))
+    first = events_of(match)[0]
+    services.event_delete(match=match, event_id=first.pk)
+    response = client.post(url("restore", match, event_id=first.pk), follow=True)
+    assert (
+        "Put back the hand where Ben went out (Alice 1, Cara 1). Totals: Ben 2 → 4. "
+        "Cara deals next (not Ben)." in text(response)
+    )
+
+
+def test_it_names_the_hand_as_the_board_shows_it_when_a_put_back_is_refused(client, host):
+    match = MatchFactory(host=host, target=100)
+    record(match, hand("Ben", Alice=51, Cara=49))
+    first = events_of(match)[0]
+    services.event_delete(match=match, event_id=first.pk)
+    record(match, hand("Cara", Alice=1, Ben=1), hand("Ben", Alice=1, Cara=1))
+    response = client.post(url("restore", match, event_id=first.pk), follow=True)
+    # The board shows the later hands as 1 and 2; the first of them becomes impossible.
+    assert "It cannot be put back: That would make hand 1 impossible: the match is closed" in (
+        text(response)
+    )
+
+
+def test_it_writes_joins_and_leaves_with_the_boards_spelling(client, host):
+    match = MatchFactory(host=host)
+    record(match, {"leave": "ben"}, {"join": "BEN"})
+    page = text(client.get(url("detail", match)))
+    assert "Ben sat down" in page and "Ben left the table" in page
+
+
+def test_it_asks_for_the_name_of_a_player_joining(client, host):
+    match = MatchFactory(host=host)
+    response = client.post(url("seats", match), seat_post("join", ""))
+    assert "Type the name of the player leaving or joining" in text(response)
+
+
+def test_it_says_saved_and_what_was_recorded(client, host):
+    match = MatchFactory(host=host)
+    response = client.post(
+        url("hand", match), hand_post(match, "Ben", Alice=23, Cara=18), follow=True
+    )
+    assert "Saved hand 1: Ben takes 41." in text(response)

@@ -5,19 +5,26 @@
 // htmx does not swap on a failed request, so the form keeps its values (and
 // its one-time token, so a resend after a lost answer records nothing twice).
 function showNotSaved(event) {
-  const form = event.detail.elt.closest("form");
-  const box = form && form.querySelector("[data-network-error]");
+  const elt = event.detail.elt;
+  const form = elt.closest("form");
+  // The hand form has its own box; Undo, Delete, Move, seats use the board's.
+  const box = (form && form.querySelector("[data-network-error]")) ||
+    (elt.id !== "hand-preview" && document.querySelector("[data-network-error-board]"));
   if (!box) return;
   const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  const own = box.hasAttribute("data-network-error");
+  const retry = own
+    ? "Your entries are still here; tap Save again (a hand that did get through is not recorded twice)."
+    : "Try again when the connection is back.";
   if (event.type !== "htmx:responseError") {
-    box.textContent = "Not saved: no connection. Your entries are still here; tap Save again.";
+    box.textContent = (own ? "Not saved: no connection. " : "Nothing changed: no connection. ") + retry;
   } else if (status === 401) {
-    box.textContent = "Not saved: you were logged out. Your entries are still here: " +
-      "log in again in a new tab, then come back and tap Save.";
+    box.textContent = (own ? "Not saved: you were logged out. Your entries are still here: " : "Nothing changed: you were logged out. ") +
+      "log in again in a new tab, then come back and try again.";
   } else if (status === 403) {
     box.textContent = "Not saved: this page is out of date. Note your entries, then reload the page.";
   } else {
-    box.textContent = "Not saved: the server had a problem. Your entries are still here; tap Save again.";
+    box.textContent = (own ? "Not saved: the server had a problem. " : "Nothing changed: the server had a problem. ") + retry;
   }
   box.hidden = false;
 }
@@ -41,6 +48,8 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
 document.addEventListener("htmx:beforeRequest", (event) => {
   const box = event.detail.elt.querySelector && event.detail.elt.querySelector("[data-network-error]");
   if (box) box.hidden = true;
+  const board = document.querySelector("[data-network-error-board]");
+  if (board && event.detail.elt.id !== "hand-preview") board.hidden = true;
 });
 
 // The player who went out has no leftover: grey out their box.
