@@ -293,6 +293,7 @@ class RulesForm(forms.Form):
         ),
     )
     target = forms.CharField(
+        label="Target (the line)",
         initial="100",
         max_length=20,
         widget=_number_input(),

@@ -231,9 +231,11 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return _render_board(request, _board_context(match, hand_form=form))
     if not valid or form.needs_confirming():
         if board.status == "closed":
-            # No hand form on a closed board: say why in the messages.
+            # No hand form on a closed board: say why, and what was typed,
+            # so nothing entered is lost without a word.
             for error in form.non_field_errors():
-                messages.error(request, error)
+                messages.error(request, f"Not saved. {error[:1].upper()}{error[1:]}")
+            messages.info(request, f"You had entered: {_typed(form)}.")
         return _render_board(request, _board_context(match, hand_form=form))
     try:
         recorded = services.event_record(
@@ -272,6 +274,23 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         # Everything is filled in but something is wrong: say what, now.
         context["preview_error"] = next(iter(form.errors.values()))[0]
     return render(request, "matches/match.html#preview", context)
+
+
+def _typed(form: HandForm) -> str:
+    """What the host typed into a hand form, in words."""
+    went_out = form.data.get("went_out", "")
+    out = (
+        form.seated[int(went_out)]
+        if went_out.isdigit() and int(went_out) < len(form.seated)
+        else None
+    )
+    boxes = [
+        f"{name} {form.data.get(f'left_{position}', '').strip()}"
+        for position, name in enumerate(form.seated)
+        if form.data.get(f"left_{position}", "").strip()
+    ]
+    who = f"{out} went out" if out else "nobody went out"
+    return ", ".join([who, *boxes])
 
 
 def _filled_in(form: HandForm) -> bool:
