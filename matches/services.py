@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -157,7 +157,8 @@ def event_record(
         if earlier is not None:
             return Recorded(earlier, created=False)
     if hand_number is not None:
-        next_number = match.board().hands_played + 1
+        # Counted from the stored events: no second replay under the lock.
+        next_number = sum(event.kind == "hand" for event in match.live_events()) + 1
         if hand_number != next_number:
             raise scoring.RuleError(
                 f"The board changed on another screen: this form was for hand {hand_number}, "
@@ -355,15 +356,7 @@ def match_rules_change(*, match: Match, rules: scoring.HouseRules) -> Match:
     live = match.live_events()
     if any(event.kind == "hand" for event in live):
         raise scoring.RuleError("The house rules are fixed once the first hand is recorded.")
-    engine_match = match.engine_match()
-    checked = scoring.replay(
-        scoring.Match(
-            rules=rules,
-            players=engine_match.players,
-            first_dealer=engine_match.first_dealer,
-            events=engine_match.events,
-        )
-    )
+    checked = scoring.replay(replace(match.engine_match(), rules=rules))
     for name in RULE_KEYS:
         setattr(match, name, getattr(checked.rules, name))
     match.save()
@@ -382,14 +375,8 @@ def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
     RULES.md, "Seats, dealer and deal size".
     """
     board = match.board()
-    seats = [seat.name for seat in board.seats]
-    seated = set(board.seated)
-    # The seat after the old first dealer, skipping players who left.
-    at = seats.index(match.first_dealer.name)
-    dealer = next(
-        seats[(at + step) % len(seats)]
-        for step in range(1, len(seats) + 1)
-        if seats[(at + step) % len(seats)] in seated
+    dealer = scoring.seat_after(
+        [seat.name for seat in board.seats], board.seated, match.first_dealer.name
     )
     return match_create(
         host=match.host,

@@ -20,6 +20,7 @@ from .engine import (
     decide,
     replay,
     score_hand,
+    seat_after,
     typing_slips,
 )
 from .errors import RuleError
@@ -46,5 +47,6 @@ __all__ = [
     "parse_card",
     "replay",
     "score_hand",
+    "seat_after",
     "typing_slips",
 ]

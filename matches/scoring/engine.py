@@ -9,7 +9,7 @@ from the events every time.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -286,6 +286,32 @@ def decide(
     return None, None
 
 
+def seat_after(
+    seats: Sequence[str], seated: Collection[str], start: str, *, include_start: bool = False
+) -> str:
+    """The first seated player after ``start`` going round the table.
+
+    Args:
+        seats: every seat in order, including players who left.
+        seated: the players seated now (at least one).
+        start: the seat to count from (seated or not).
+        include_start: whether ``start`` itself counts when seated.
+
+    Returns:
+        That player's name.
+
+    RULES.md, "Seats, dealer and deal size": the deal moves one seat along,
+    skipping players who are not seated; the player after the dealer goes
+    first.
+    """
+    at = seats.index(start)
+    for step in range(0 if include_start else 1, len(seats) + 1):
+        name = seats[(at + step) % len(seats)]
+        if name in seated:
+            return name
+    raise ValueError("nobody is seated")
+
+
 def typing_slips(
     leftovers: Mapping[str, int],
     cards: Mapping[str, Sequence[Card]],
@@ -409,12 +435,7 @@ class _Table:
         return [name for name in self.seats if name in self.seated]
 
     def _next_seated(self, start: str, *, include_start: bool) -> str:
-        at = self.seats.index(start)
-        for step in range(0 if include_start else 1, len(self.seats) + 1):
-            name = self.seats[(at + step) % len(self.seats)]
-            if name in self.seated:
-                return name
-        raise AssertionError("no seated player")  # at least 2 are always seated
+        return seat_after(self.seats, self.seated, start, include_start=include_start)
 
     def next_deal(self) -> Deal:
         dealer = self._next_seated(self.deal_from, include_start=self.deal_from_included)
