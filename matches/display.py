@@ -197,9 +197,9 @@ def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:
     if "hand" in data:
         hand = data["hand"]
         went_out = hand.get("went_out")
-        seats = {name.casefold(): position for position, name in enumerate(seat_order)}
+        seats = {name_key(name): position for position, name in enumerate(seat_order)}
         leftovers = sorted(
-            hand["leftovers"].items(), key=lambda item: seats.get(item[0].casefold(), len(seats))
+            hand["leftovers"].items(), key=lambda item: seats.get(name_key(item[0]), len(seats))
         )
         held = ", ".join(f"{name} {_held(value)}" for name, value in leftovers)
         who = f"{went_out} went out" if went_out else "nobody went out"

@@ -165,6 +165,20 @@ class HandForm(EngineForm):
             for position, name in enumerate(self.seated)
         ]
 
+    def typed_went_out(self, seats: list[str] | tuple[str, ...] | None = None) -> str | None:
+        """The player ticked as went out, read from what was sent (``seats``:
+        the boxes' players, by default the form's); None for nobody or no tick."""
+        seats = self.seated if seats is None else seats
+        chosen = self.data.get("went_out", "")
+        return seats[int(chosen)] if chosen.isdigit() and int(chosen) < len(seats) else None
+
+    def typed_boxes(self) -> list[tuple[int, str, str]]:
+        """(position, player, text) for every leftover box, as sent."""
+        return [
+            (position, name, self.data.get(f"left_{position}", "").strip())
+            for position, name in enumerate(self.seated)
+        ]
+
     def _drawn_for(self) -> list[str]:
         """Who sat in each box when the form was drawn."""
         return [
@@ -179,8 +193,7 @@ class HandForm(EngineForm):
         wrong name when the form comes back."""
         old = self._drawn_for()
         data = self.data.copy()
-        went_out = self.data.get("went_out", "")
-        out_name = old[int(went_out)] if went_out.isdigit() and int(went_out) < len(old) else None
+        out_name = self.typed_went_out(old)
         for position, name in enumerate(self.seated):
             data[f"seat_{position}"] = name
             was = old.index(name) if name in old else None

@@ -41,6 +41,7 @@ from matches.forms import (
 )
 from matches.models import Event, Match, Player
 from matches.scoring.cards import RANKS
+from matches.scoring.engine import name_key
 from matches.scoring.rules import RULE_KEYS
 
 # The card picker's buttons, with the words a screen reader says.
@@ -147,17 +148,11 @@ def _board_context(
     seat_form: SeatForm | None = None,
     confirm: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    slips = []
+    board = match.board()
     preview = None
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
-        slips = list(hand_form.slips().values())
-        hand = hand_form.hand_after()
-        preview = {
-            "hand": hand,
-            "summary": hand_summary(hand, match.house_rules()),
-            "slips": slips,
-        }
-    board = match.board()
+        preview = _preview(hand_form, board.rules)
+    slips = preview["slips"] if preview else []
     live = match.live_events()
     leaders = board.leaders()
     undone = match.undone_event()
@@ -264,43 +259,37 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     form = HandForm(request.POST, match=match, seated=board.seated)
     context: dict[str, Any] = {"match": match, "hand_form": form}
     if form.is_valid():
-        hand = form.hand_after()
-        context["preview"] = {
-            "hand": hand,
-            "summary": hand_summary(hand, board.rules),
-            "slips": list(form.slips().values()),
-        }
+        context["preview"] = _preview(form, board.rules)
     elif _filled_in(form):
         # Everything is filled in but something is wrong: say what, now.
         context["preview_error"] = next(iter(form.errors.values()))[0]
     return render(request, "matches/match.html#preview", context)
 
 
+def _preview(form: HandForm, rules: scoring.HouseRules) -> dict[str, Any]:
+    """What a valid hand form will record: the hand as scored, the sentence
+    for it and any typing-slip questions."""
+    hand = form.hand_after()
+    return {
+        "hand": hand,
+        "summary": hand_summary(hand, rules),
+        "slips": list(form.slips().values()),
+    }
+
+
 def _typed(form: HandForm) -> str:
     """What the host typed into a hand form, in words."""
-    went_out = form.data.get("went_out", "")
-    out = (
-        form.seated[int(went_out)]
-        if went_out.isdigit() and int(went_out) < len(form.seated)
-        else None
-    )
-    boxes = [
-        f"{name} {form.data.get(f'left_{position}', '').strip()}"
-        for position, name in enumerate(form.seated)
-        if form.data.get(f"left_{position}", "").strip()
-    ]
-    who = f"{out} went out" if out else "nobody went out"
-    return ", ".join([who, *boxes])
+    out = form.typed_went_out()
+    boxes = [f"{name} {text}" for _, name, text in form.typed_boxes() if text]
+    return ", ".join([f"{out} went out" if out else "nobody went out", *boxes])
 
 
 def _filled_in(form: HandForm) -> bool:
     """Who went out is chosen and every other box has something in it."""
-    went_out = form.data.get("went_out", "")
-    return bool(went_out) and all(
-        form.data.get(f"left_{position}", "").strip()
-        for position in range(len(form.seated))
-        if str(position) != went_out
-    )
+    if not form.data.get("went_out"):
+        return False
+    out = form.typed_went_out()
+    return all(text for _, name, text in form.typed_boxes() if name != out)
 
 
 def _already_recorded(form: HandForm | LineForm | SeatForm) -> Event | None:
@@ -476,13 +465,13 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
 
 def _hand_initial(hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
     """The hand form's boxes filled from a stored hand (names in any case)."""
-    by_name = {name.strip().casefold(): value for name, value in hand["leftovers"].items()}
-    went_out = (hand.get("went_out") or "").strip().casefold()
+    by_name = {name_key(name): value for name, value in hand["leftovers"].items()}
+    went_out = name_key(hand.get("went_out") or "")
     initial: dict[str, Any] = {"rummy": hand.get("rummy", False), "went_out": "nobody"}
     for position, name in enumerate(seated):
-        if name.casefold() == went_out:
+        if name_key(name) == went_out:
             initial["went_out"] = str(position)
-        initial[f"left_{position}"] = leftover_text(by_name.get(name.casefold()))
+        initial[f"left_{position}"] = leftover_text(by_name.get(name_key(name)))
     return initial
 
 
