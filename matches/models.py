@@ -174,12 +174,6 @@ class Seat(models.Model):
         return f"seat {self.position + 1}: {self.player_id}"
 
 
-class EventQuerySet(models.QuerySet["Event"]):
-    def live(self) -> EventQuerySet:
-        """The events that happened, in order (not the ones deleted or undone)."""
-        return self.filter(deleted__isnull=True).order_by("position")
-
-
 class Event(models.Model):
     """One event of a match, exactly as entered, in the shape of a match
     file's event: ``{"hand": {...}}``, ``{"target": N}``, ``{"leave": NAME}``
@@ -200,8 +194,6 @@ class Event(models.Model):
     token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     created = models.DateTimeField(default=timezone.now)
     deleted = models.DateTimeField(null=True, blank=True)
-
-    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["position"]

@@ -16,7 +16,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from matches import scoring, services
@@ -526,8 +525,6 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     except ValueError:
         token_id = None
     new = services.match_rematch(match=match, token=token_id)
-    if request.htmx:
-        return HttpResponseClientRedirect(reverse("matches:detail", args=[new.public_id]))
     return redirect("matches:detail", public_id=new.public_id)
 
 
