@@ -4,11 +4,19 @@ import os
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 # Playwright's sync API runs an event loop in the test's thread, and Django
 # refuses database access from a thread with a running loop. The browser tests
 # touch the database from that thread only through fixtures and live_server.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Hosts are made by the hundred: the real hasher would take seconds each
+    # time. The tests check who may log in, not how hard a hash is to break.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 
 # Playwright may not download its own browsers here: the tests drive Debian's
 # Chromium. The flags let it run as root in a container, without a GPU, and keep

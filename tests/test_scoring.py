@@ -14,10 +14,15 @@ from matches.scoring import (
     LineMove,
     Match,
     RuleError,
+    check_first_dealer,
+    check_players,
+    check_seats,
     deck_points,
     parse_card,
     replay,
+    rummy_possible,
 )
+from matches.scoring.cards import most_points_in
 
 ABC = ["Alice", "Ben", "Cara"]
 
@@ -576,3 +581,141 @@ def test_it_refuses_house_rules_outside_the_table(rules, message):
 )
 def test_it_refuses_a_table_that_cannot_be_seated(players, first_dealer, message):
     assert str(refused([], players=players, first_dealer=first_dealer)) == message
+
+
+# Every problem at once, for a form ------------------------------------------------
+
+
+def problems(errors: list[RuleError]) -> list[tuple[int | None, str]]:
+    return [(error.seat, error.message) for error in errors]
+
+
+def test_it_names_every_problem_with_the_starting_players_and_its_seat():
+    assert problems(check_players(["Alice", "\u200b", "ALICE ", "Ben", "ben"])) == [
+        (1, "every player needs a name"),
+        (2, "Alice is named twice"),
+        (4, "Ben is named twice"),
+    ]
+    assert problems(check_players(["Alice"])) == [(1, "a match needs 2 to 6 players")]
+    assert problems(check_players(list("ABCDEFG"))) == [(6, "a match needs 2 to 6 players")]
+    assert check_players(["Alice", "Ben"]) == []
+
+
+def test_it_refuses_the_first_problem_with_the_starting_players_when_replaying():
+    error = refused([], players=["Alice", " ", "alice"])
+    assert (str(error), error.seat) == ("players: every player needs a name", 1)
+
+
+def test_it_reads_seats_typed_in_order_and_leaves_only_the_last_seats_empty():
+    assert check_seats(["Alice", "Ben", "", "", "", ""]) == []
+    assert problems(check_seats(["Alice", "", "Ben", "alice", "", ""])) == [
+        (1, "Seat 2 has no name: type who sits there, or leave only the last seats empty"),
+        (3, "Alice is named twice"),
+    ]
+    assert problems(check_seats(["Alice", "", "", "", "", ""])) == [
+        (1, "a match needs 2 to 6 players")
+    ]
+    assert problems(check_seats([""] * 6)) == [(0, "a match needs 2 to 6 players")]
+    # Invisible characters are typed, but they are no name.
+    assert problems(check_seats(["Alice", "\u200b\u200d", "", "", "", ""])) == [
+        (1, "every player needs a name")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first_dealer", "message"),
+    [
+        ("", "the first dealer must be one of the players"),
+        ("\u200b", "the first dealer must be one of the players"),
+        ("Zed", "Zed is not one of the players"),
+    ],
+)
+def test_it_names_a_first_dealer_who_is_not_at_the_table(first_dealer, message):
+    error = check_first_dealer(first_dealer, ABC)
+    assert (error.key, error.message) == ("first_dealer", message)
+    assert check_first_dealer(" cara", ABC) is None
+
+
+def test_it_names_every_bad_house_rule_at_once_and_refuses_the_first():
+    rules = HouseRules(scheme="lowest", target=50, hand_limit=0, ace_value=2, decks=3)
+    assert [(error.field, error.message) for error in rules.problems()] == [
+        ("scheme", "scheme must be one of highest_wins, penalty"),
+        ("target", "target must be a whole number from 100 to 1000"),
+        ("hand_limit", "the hand limit must be a whole number from 1 to 150"),
+        ("ace_value", "ace_value must be 1, 11 or 15"),
+        ("decks", "decks must be 1 or 2"),
+    ]
+    with pytest.raises(RuleError) as caught:
+        rules.checked(3)
+    assert str(caught.value) == "rules: scheme must be one of highest_wins, penalty"
+    assert HouseRules().problems() == []
+
+
+# What the board says, so templates decide no rule --------------------------------
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_it_names_no_leader_before_the_first_hand(scheme):
+    assert play([], scheme=scheme).leader is None
+    assert play([LineMove(200), Join("Dan")], scheme=scheme).leader is None
+
+
+def test_it_names_the_leader_by_the_scheme():
+    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=3, Cara=2)]
+    # Highest wins: Alice 5, Ben 11, Cara 0. Penalty: Alice 5, Ben 3, Cara 8.
+    assert play(hands).leader == "Ben"
+    assert play(hands, scheme="penalty").leader == "Ben"
+    assert play(hands[:1], scheme="penalty").leader == "Ben"
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_it_names_no_leader_when_the_best_total_is_shared(scheme):
+    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=5, Cara=6)]
+    board = play(hands, scheme=scheme)
+    best = max if scheme == "highest_wins" else min
+    assert sum(total == best(board.totals.values()) for total in board.totals.values()) == 2
+    assert board.leader is None
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_it_names_no_leader_when_the_leader_leaves_not_the_second_best(scheme):
+    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=3, Cara=2)]
+    assert play(hands, scheme=scheme).leader == "Ben"
+    assert play([*hands, Leave("Ben")], scheme=scheme).leader is None
+
+
+def test_it_names_no_newcomer_or_returning_player_leader_before_they_are_dealt_in():
+    # Penalty: Alice 5, Ben 3, Cara 8; Dan joins at 0, better, but not dealt in.
+    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=3, Cara=2)]
+    assert play([*hands, Join("Dan")], scheme="penalty").leader == "Ben"
+    # Highest wins: Cara 35 left, Alice 4 and Ben 0 play a hand, Cara returns.
+    events = [out("Cara", Alice=5, Ben=30), Leave("Cara"), out("Alice", Ben=4), Join("Cara")]
+    board = play(events)
+    assert board.totals["Cara"] > board.totals["Alice"]
+    assert board.leader == "Alice"
+
+
+def test_it_lets_the_line_move_unless_the_hand_limit_closed_the_match():
+    assert play([]).line_can_move
+    assert play([out("Ben", Alice=60, Cara=50)]).closed_by == "target"
+    assert play([out("Ben", Alice=60, Cara=50)]).line_can_move
+    closed = play([out("Ben", Alice=5, Cara=6)], hand_limit=1)
+    assert closed.closed_by == "hand_limit"
+    assert not closed.line_can_move
+
+
+def test_it_lets_the_house_rules_change_until_the_first_hand():
+    assert play([]).rules_can_change
+    assert play([LineMove(200), Join("Dan"), Leave("Dan")]).rules_can_change
+    assert not play([out("Ben", Alice=5, Cara=6)]).rules_can_change
+
+
+def test_it_allows_rummy_only_when_someone_went_out():
+    assert rummy_possible("Ben")
+    assert not rummy_possible(None)
+
+
+def test_it_works_out_the_most_points_in_a_deal_once_per_replay():
+    most_points_in.cache_clear()
+    play([out("Ben", Alice=5, Cara=6)] * 3 + [out("Alice", Ben=1, Cara=1)] * 3, target=1000)
+    assert most_points_in.cache_info().misses == 1

@@ -17,12 +17,17 @@ from .engine import (
     Match,
     Seat,
     cards_each,
+    check_first_dealer,
+    check_players,
+    check_seats,
     decide,
     replay,
+    rummy_possible,
     score_hand,
     seat_after,
     typing_slips,
 )
+from .entry import read_leftover_text, read_sum, read_whole_number
 from .errors import RuleError
 from .rules import HouseRules, check_target
 
@@ -41,11 +46,18 @@ __all__ = [
     "RuleError",
     "Seat",
     "cards_each",
+    "check_first_dealer",
+    "check_players",
+    "check_seats",
     "check_target",
     "deck_points",
     "decide",
     "parse_card",
+    "read_leftover_text",
+    "read_sum",
+    "read_whole_number",
     "replay",
+    "rummy_possible",
     "score_hand",
     "seat_after",
     "typing_slips",

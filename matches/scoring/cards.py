@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import RuleError
 
@@ -92,11 +93,13 @@ def deck_points(ace_value: int) -> int:
     return 4 * sum(Card(rank).points(ace_value) for rank in RANKS)
 
 
+@lru_cache(maxsize=64)
 def most_points_in(cards: int, *, ace_value: int, decks: int) -> int:
     """The most that ``cards`` cards from ``decks`` decks can be worth, in points.
 
-    Seven cards with aces at 1 are worth at most 70. RULES.md, "Cards and
-    leftovers" (the typing-slip check).
+    Seven cards with aces at 1 are worth at most 70. Cached: a replay asks
+    for the same few values at every hand. RULES.md, "Cards and leftovers"
+    (the typing-slip check).
     """
     values = sorted(
         (Card(rank).points(ace_value) for rank in RANKS for _ in range(4 * decks)),

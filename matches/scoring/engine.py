@@ -167,6 +167,39 @@ class Board:
     def seated(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats if seat.seated)
 
+    @property
+    def leader(self) -> str | None:
+        """The player leading the match, for the board to mark.
+
+        Returns:
+            The one player dealt into the most recent hand with the best total
+            (points): the highest under ``highest_wins``, the lowest under
+            ``penalty``. None before the first hand, when two or more share
+            the best total, or when that player has left the table since:
+            never the second best, who could not win on the last hand.
+
+        RULES.md, "When the match ends", rules 1 and 3.
+        """
+        if not self.dealt_in_last:
+            return None
+        best = _best(self.rules, [self.totals[name] for name in self.dealt_in_last])
+        holders = [name for name in self.dealt_in_last if self.totals[name] == best]
+        if len(holders) != 1 or holders[0] not in self.seated:
+            return None
+        return holders[0]
+
+    @property
+    def line_can_move(self) -> bool:
+        """Whether the host may move the line now: always, except once the
+        hand limit has closed the match. RULES.md, "Moving the line"."""
+        return self.closed_by != "hand_limit"
+
+    @property
+    def rules_can_change(self) -> bool:
+        """Whether the house rules other than the target may still change:
+        only while no hand is recorded. RULES.md, "House rules"."""
+        return not self.hands
+
     def leaders(self) -> tuple[str, ...]:
         """The seated players sharing the best total: the highest under
         ``highest_wins``, the lowest under ``penalty``. Empty before the first
@@ -187,6 +220,12 @@ def cards_each(seated: int) -> int:
     if seated <= 2:
         return 10
     return 7 if seated <= 4 else 6
+
+
+def rummy_possible(went_out: str | None) -> bool:
+    """Whether a hand can be rummy: only when someone went out (``went_out``
+    is a player, not None). RULES.md, "Scoring one hand", "Nobody went out"."""
+    return went_out is not None
 
 
 def score_hand(
@@ -371,32 +410,24 @@ class _Table:
     """The match as it stands part-way through a replay."""
 
     def __init__(self, match: Match) -> None:
-        players = list(match.players) if isinstance(match.players, list | tuple) else None
-        if players is None or not MIN_SEATED <= len(players) <= MAX_SEATED:
-            raise RuleError(f"a match needs {MIN_SEATED} to {MAX_SEATED} players", key="players")
+        problems = check_players(match.players)
+        if problems:
+            raise problems[0]
         self.names: dict[str, str] = {}
         self.seats: list[str] = []
-        for raw in players:
-            name = clean_name(raw) if isinstance(raw, str) else ""
-            if not name:
-                raise RuleError("every player needs a name", key="players")
-            if name_key(name) in self.names:
-                raise RuleError(f"{self.names[name_key(name)]} is named twice", key="players")
+        for raw in match.players:
+            name = clean_name(raw)
             self.names[name_key(name)] = name
             self.seats.append(name)
         if not isinstance(match.rules, HouseRules):
             raise RuleError("the house rules are missing", key="rules")
-        self.rules = match.rules.checked(len(players))
+        self.rules = match.rules.checked(len(self.seats))
         first = self.seats[0]
         if match.first_dealer is not None:
-            found = self._lookup(match.first_dealer)
-            if not isinstance(match.first_dealer, str) or not match.first_dealer.strip():
-                raise RuleError("the first dealer must be one of the players", key="first_dealer")
-            if found is None:
-                raise RuleError(
-                    f"{match.first_dealer} is not one of the players", key="first_dealer"
-                )
-            first = found
+            problem = check_first_dealer(match.first_dealer, self.seats)
+            if problem is not None:
+                raise problem
+            first = self.names[name_key(match.first_dealer)]
         self.seated: set[str] = set(self.seats)
         self.totals: dict[str, int] = dict.fromkeys(self.seats, 0)
         self.hands: list[HandResult] = []
@@ -488,7 +519,7 @@ class _Table:
         went_out = None if hand.went_out is None else self._seated_player(hand.went_out, "went_out")
         if not isinstance(hand.rummy, bool):
             raise RuleError("rummy must be true or false", field="rummy")
-        if hand.rummy and went_out is None:
+        if hand.rummy and not rummy_possible(went_out):
             raise RuleError("nobody went out, so the hand cannot be rummy", field="rummy")
         if not isinstance(hand.leftovers, Mapping):
             raise RuleError("leftovers must map each player to their leftover", field="leftovers")
@@ -654,6 +685,111 @@ def name_key(name: str) -> str:
     """What makes two names the same player: without regard to case, outer
     spaces, invisible characters or how an accent was typed."""
     return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+
+
+_PLAYER_COUNT = f"a match needs {MIN_SEATED} to {MAX_SEATED} players"
+
+
+def _name_problems(players: Sequence[tuple[int, object]]) -> list[RuleError]:
+    """The name problems of ``(seat, name)`` pairs: no visible name, or the
+    same player as an earlier seat."""
+    problems = []
+    seen: dict[str, str] = {}
+    for seat, raw in players:
+        name = clean_name(raw) if isinstance(raw, str) else ""
+        if not name:
+            problems.append(RuleError("every player needs a name", key="players", seat=seat))
+        elif name_key(name) in seen:
+            problems.append(
+                RuleError(f"{seen[name_key(name)]} is named twice", key="players", seat=seat)
+            )
+        else:
+            seen[name_key(name)] = name
+    return problems
+
+
+def check_players(players: object) -> list[RuleError]:
+    """Check a match's starting players, as a match file lists them.
+
+    Args:
+        players: the names in seat order: a list of 2 to 6 texts, each with a
+            visible name, no two the same player (see ``name_key``).
+
+    Returns:
+        Every problem, in this order: the number of players ("a match needs
+        2 to 6 players", at the first missing seat or the first seat too
+        many), then each seat's name ("every player needs a name", "Alice is
+        named twice" at the second seat). Each has ``key="players"`` and
+        ``seat`` (from 0; None when ``players`` is not a list). Empty when
+        the table can be seated.
+
+    RULES.md, "Seats, dealer and deal size".
+    """
+    if not isinstance(players, list | tuple):
+        return [RuleError(_PLAYER_COUNT, key="players")]
+    problems = []
+    if not MIN_SEATED <= len(players) <= MAX_SEATED:
+        problems.append(RuleError(_PLAYER_COUNT, key="players", seat=min(len(players), MAX_SEATED)))
+    return problems + _name_problems(list(enumerate(players)))
+
+
+def check_seats(boxes: Sequence[str]) -> list[RuleError]:
+    """Check the starting players as typed into numbered seats (a new-match
+    form): the seats after the last name may stay empty; an empty seat before
+    a name is a gap.
+
+    Args:
+        boxes: what each seat's box holds, in seat order.
+
+    Returns:
+        Every problem, in seat order, each with ``key="players"`` and
+        ``seat`` (from 0): "a match needs 2 to 6 players" at the first empty
+        seat when fewer than 2 are named, "Seat 2 has no name: ..." for each
+        gap, and the name problems of ``check_players``. Empty when the
+        named seats can be seated.
+
+    RULES.md, "Seats, dealer and deal size".
+    """
+    named = [seat for seat, text in enumerate(boxes) if text.strip()]
+    seats = named[-1] + 1 if named else 0
+    problems = []
+    if not MIN_SEATED <= seats <= MAX_SEATED:
+        problems.append(RuleError(_PLAYER_COUNT, key="players", seat=min(seats, MAX_SEATED)))
+    for seat in range(seats):
+        if seat not in named:
+            problems.append(
+                RuleError(
+                    f"Seat {seat + 1} has no name: type who sits there, "
+                    "or leave only the last seats empty",
+                    key="players",
+                    seat=seat,
+                )
+            )
+    problems += _name_problems([(seat, boxes[seat]) for seat in named])
+    return sorted(problems, key=lambda problem: problem.seat)
+
+
+def check_first_dealer(first_dealer: object, players: Sequence[str]) -> RuleError | None:
+    """Check the dealer of the first hand.
+
+    Args:
+        first_dealer: the name given (compared by ``name_key``).
+        players: the starting players' names.
+
+    Returns:
+        None when ``first_dealer`` is one of ``players``; otherwise the
+        problem (``key="first_dealer"``): "the first dealer must be one of
+        the players" for no name, "Zed is not one of the players" for a
+        stranger.
+
+    RULES.md, "Seats, dealer and deal size".
+    """
+    if not isinstance(first_dealer, str) or not clean_name(first_dealer):
+        return RuleError("the first dealer must be one of the players", key="first_dealer")
+    keys = {name_key(name) for name in players if isinstance(name, str)}
+    if name_key(first_dealer) not in keys:
+        return RuleError(f"{first_dealer} is not one of the players", key="first_dealer")
+    return None
 
 
 def _shown(name: object) -> str:

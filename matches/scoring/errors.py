@@ -12,7 +12,8 @@ class RuleError(ValueError):
     part of a match file otherwise (``"rules"``, ``"players"``,
     ``"first_dealer"``). ``player`` and ``field`` say, when they are known,
     which player and which entry the message concerns, so a form can show it
-    next to the right input.
+    next to the right input; ``seat`` (counting from 0) is the starting seat
+    a ``"players"`` problem concerns.
     """
 
     def __init__(
@@ -23,6 +24,7 @@ class RuleError(ValueError):
         key: str | None = None,
         player: str | None = None,
         field: str | None = None,
+        seat: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -30,6 +32,7 @@ class RuleError(ValueError):
         self.key = key
         self.player = player
         self.field = field
+        self.seat = seat
 
     @property
     def where(self) -> str | None:
@@ -46,6 +49,7 @@ class RuleError(ValueError):
             key=key if key is not None else self.key,
             player=self.player,
             field=self.field,
+            seat=self.seat,
         )
 
     def __str__(self) -> str:

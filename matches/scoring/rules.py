@@ -70,16 +70,20 @@ class HouseRules:
         """True under ``penalty``, where the leader is the lowest total."""
         return self.scheme == PENALTY
 
-    def checked(self, players: int) -> HouseRules:
-        """Check every rule and fill in the decks for ``players`` starting players.
+    def problems(self) -> list[RuleError]:
+        """Every rule whose value RULES.md does not allow, so a form can show
+        them all at once.
+
+        ``decks`` None (by the number of starting players) is always allowed.
 
         Returns:
-            A ``HouseRules`` with ``decks`` set.
+            One ``RuleError`` per bad rule (``key="rules"``, ``field`` the
+            rule's name), in the order scheme, rummy_bonus, stock_out,
+            target, hand_limit, ace_value, decks; empty when all are fine.
 
-        Raises:
-            RuleError: a rule has a value RULES.md does not allow
-                (``key="rules"``, ``field`` the rule's name).
+        RULES.md, "House rules".
         """
+        problems = []
         choices = {
             "scheme": SCHEMES,
             "rummy_bonus": RUMMY_BONUSES,
@@ -87,24 +91,52 @@ class HouseRules:
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                raise RuleError(
-                    f"{name} must be one of {', '.join(allowed)}", key="rules", field=name
+                problems.append(
+                    RuleError(
+                        f"{name} must be one of {', '.join(allowed)}", key="rules", field=name
+                    )
                 )
         try:
             check_target(self.target)
         except RuleError as error:
-            raise error.at(key="rules") from None
+            problems.append(error.at(key="rules"))
         if not is_whole_number(self.hand_limit) or not (
             HAND_LIMIT_MIN <= self.hand_limit <= HAND_LIMIT_MAX
         ):
-            raise RuleError(
-                f"the hand limit must be a whole number from {HAND_LIMIT_MIN} to {HAND_LIMIT_MAX}",
-                key="rules",
-                field="hand_limit",
+            problems.append(
+                RuleError(
+                    f"the hand limit must be a whole number from {HAND_LIMIT_MIN} "
+                    f"to {HAND_LIMIT_MAX}",
+                    key="rules",
+                    field="hand_limit",
+                )
             )
         if not is_whole_number(self.ace_value) or self.ace_value not in ACE_VALUES:
-            raise RuleError("ace_value must be 1, 11 or 15", key="rules", field="ace_value")
+            problems.append(
+                RuleError("ace_value must be 1, 11 or 15", key="rules", field="ace_value")
+            )
+        if self.decks is not None and (not is_whole_number(self.decks) or self.decks not in DECKS):
+            problems.append(RuleError("decks must be 1 or 2", key="rules", field="decks"))
+        return problems
+
+    def checked(self, players: int) -> HouseRules:
+        """Check every rule and fill in the decks for ``players`` starting players.
+
+        Args:
+            players: how many players the match starts with (2 to 6).
+
+        Returns:
+            A ``HouseRules`` with ``decks`` set.
+
+        Raises:
+            RuleError: the first of ``problems()``: a rule has a value
+                RULES.md does not allow (``key="rules"``, ``field`` the
+                rule's name).
+
+        RULES.md, "House rules".
+        """
+        problems = self.problems()
+        if problems:
+            raise problems[0]
         decks = default_decks(players) if self.decks is None else self.decks
-        if not is_whole_number(decks) or decks not in DECKS:
-            raise RuleError("decks must be 1 or 2", key="rules", field="decks")
         return replace(self, decks=decks)

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -14,14 +12,6 @@ from tests.factories import UserFactory
 # A page that does not show what a test waits for fails in seconds, not 30.
 TIMEOUT_MS = 5_000
 expect.set_options(timeout=TIMEOUT_MS)
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    # The real hasher takes about 0.4 s a password on purpose; these tests
-    # are about the pages, not the hashing. The live server runs in this
-    # process, so it uses this setting too.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -1,0 +1,101 @@
+"""Reading what the host types into a box (the engine's ``entry`` module):
+ASCII whole numbers only, a leftover as points, a sum or the cards. No
+database: the engine is plain Python."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.scoring import (
+    Hand,
+    HouseRules,
+    Match,
+    RuleError,
+    read_leftover_text,
+    read_sum,
+    read_whole_number,
+    replay,
+)
+
+NOT_A_NUMBER = ["", "²", "①", "١٢", "５", "+5", "5_000", "1e3", "5.0", "--5", "- 5", "9" * 10]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"), [("23", 23), (" -5 ", -5), ("0", 0), ("9" * 9, 10**9 - 1)]
+)
+def test_it_reads_ascii_whole_numbers(text, number):
+    assert read_whole_number(text) == number
+
+
+@pytest.mark.parametrize("text", [*NOT_A_NUMBER, "9" * 5000])
+def test_it_reads_no_other_digits_and_no_long_runs_of_digits(text):
+    assert read_whole_number(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [("10+10+5", 25), ("10 + 10 + 5", 25), (" 7+ 3 ", 10), ("0+1", 1)],
+)
+def test_it_adds_up_a_leftover_counted_aloud(text, total):
+    assert read_sum(text) == total
+    assert read_leftover_text(text, player="Cara") == total
+
+
+@pytest.mark.parametrize("text", ["25", "10+K", "10++5", "+5", "5+", "10+-5", "1²+1", "10+10 5"])
+def test_it_reads_no_sum_but_whole_numbers_joined_by_plus(text):
+    assert read_sum(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("", None),
+        ("  ", None),
+        ("23", 23),
+        ("-5", -5),
+        ("K 9 4", ["K", "9", "4"]),
+        ("KH, 9S", ["KH", "9S"]),
+        ("1o", "1o"),
+        ("²", "²"),
+        ("١٢", "١٢"),
+        ("9" * 5000, "9" * 5000),
+    ],
+)
+def test_it_reads_points_cards_or_leaves_the_text_for_the_engine(text, value):
+    assert read_leftover_text(text, player="Cara") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "10+K",
+            "Cara's leftover: 10+K mixes points and cards; type points (10+10+5) "
+            "or the cards (K 9 4)",
+        ),
+        (
+            "10++5",
+            "Cara's leftover: 10++5 is not a sum of whole numbers; type points (10+10+5) "
+            "or the cards (K 9 4)",
+        ),
+        (
+            "+5",
+            "Cara's leftover: +5 is not a sum of whole numbers; type points (10+10+5) "
+            "or the cards (K 9 4)",
+        ),
+    ],
+)
+def test_it_refuses_a_sum_that_is_not_of_whole_numbers_naming_the_player(text, message):
+    with pytest.raises(RuleError) as caught:
+        read_leftover_text(text, player="Cara")
+    assert (caught.value.message, caught.value.player) == (message, "Cara")
+
+
+def test_it_keeps_a_match_file_as_strict_as_its_format():
+    # A sum is read from a box only: in a match file a leftover is a number or cards.
+    hand = Hand(went_out="Ben", leftovers={"Alice": 23, "Cara": "10+5"})
+    with pytest.raises(RuleError) as caught:
+        replay(Match(rules=HouseRules(), players=["Alice", "Ben", "Cara"], events=[hand]))
+    assert str(caught.value) == (
+        "event 0: Cara's leftover must be a whole number of points or a list of cards"
+    )
