@@ -8,6 +8,7 @@ from typing import Any
 
 from matches import scoring
 from matches.scoring.engine import name_key
+from matches.services import LaterEventImpossible
 
 
 def signed(points: int) -> str:
@@ -161,8 +162,9 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
 
 @dataclass(frozen=True)
 class Standing:
-    """One line of the board: a player's total (points) and how far it is
-    from the line (points; zero or less: at or over it)."""
+    """One line of the board: a player's total (points), how far it is from
+    the line (points; zero or less: at or over it), and on a closed match
+    their place ("1", "=2": shared places marked "=")."""
 
     name: str
     total: int
@@ -170,23 +172,95 @@ class Standing:
     leader: bool
     to_line: int
     deals: bool = False
+    place: str = ""
+    winner: bool = False
+
+    @property
+    def marks(self) -> list[str]:
+        """The small words under the name: "wins", "leader", "deals", "left",
+        and on an open match how far a seated player is from the line."""
+        words = [
+            word
+            for word, shown in (
+                ("wins", self.winner),
+                ("leader", self.leader),
+                ("deals", self.deals),
+                ("left", not self.seated),
+            )
+            if shown
+        ]
+        if self.seated and not self.place:
+            words.append(
+                f"{self.to_line} to the line"
+                if self.to_line > 0
+                else ("at the line" if self.to_line == 0 else "over the line")
+            )
+        return words
 
 
-def standings(board: scoring.Board, leaders: tuple[str, ...]) -> list[Standing]:
-    """Every player on the board: those seated in seat order, then those who
-    left (their totals stay on the board)."""
-    rows = [
-        Standing(
-            name=seat.name,
-            total=board.totals[seat.name],
-            seated=seat.seated,
-            leader=seat.name in leaders,
-            to_line=board.target - board.totals[seat.name],
-            deals=board.next_hand is not None and board.next_hand.dealer == seat.name,
-        )
-        for seat in board.seats
-    ]
+def standings(board: scoring.Board) -> list[Standing]:
+    """Every player on the board. An open match: those seated in seat order,
+    then those who left (their totals stay on the board). A closed match:
+    ``ranking``. The leader mark is the engine's ``Board.leader``."""
+    if board.status == "closed":
+        return ranking(board)
+    rows = [_standing(board, seat.name, seat.seated) for seat in board.seats]
     return [row for row in rows if row.seated] + [row for row in rows if not row.seated]
+
+
+def _standing(board: scoring.Board, name: str, seated: bool, place: str = "") -> Standing:
+    return Standing(
+        name=name,
+        total=board.totals[name],
+        seated=seated,
+        leader=board.status == "open" and board.leader == name,
+        to_line=board.target - board.totals[name],
+        deals=board.next_hand is not None and board.next_hand.dealer == name,
+        place=place,
+        winner=board.winner == name,
+    )
+
+
+def ranking(board: scoring.Board) -> list[Standing]:
+    """A closed match's players in their places: the winner, then the others
+    dealt into the last hand in the order of the scheme (highest first under
+    ``highest_wins``, lowest first under ``penalty``), then everyone else
+    (players who left, or who sat down after the last hand), also in scheme
+    order. Equal totals within a group share a place, shown "=N" ("=1" on a
+    close with no winner). RULES.md, "When the match ends" (only a player
+    dealt into the last hand can win).
+
+    Returns:
+        One ``Standing`` a player, best place first.
+    """
+    seated = set(board.seated)
+    dealt_in = [name for name in board.totals if name in board.dealt_in_last]
+    others = [name for name in board.totals if name not in board.dealt_in_last]
+    sign = 1 if board.rules.leader_is_lowest else -1
+
+    def order(names: list[str]) -> list[str]:
+        # sorted is stable: equal totals keep their seat order.
+        return sorted(names, key=lambda name: sign * board.totals[name])
+
+    rows: list[Standing] = []
+    for group in (order(dealt_in), order(others)):
+        start = len(rows)
+        for name in group:
+            shared = [each for each in group if board.totals[each] == board.totals[name]]
+            place = start + 1 + group.index(shared[0])
+            mark = f"={place}" if len(shared) > 1 else str(place)
+            rows.append(_standing(board, name, name in seated, mark))
+    return rows
+
+
+def leader_sentence(board: scoring.Board) -> str:
+    """One phrase for a list of matches: "Alice won", "no winner", "Ben
+    leads", "no single leader" or "no hands yet"."""
+    if board.status == "closed":
+        return f"{board.winner} won" if board.winner else "no winner"
+    if board.leader:
+        return f"{board.leader} leads"
+    return "no single leader" if board.hands_played else "no hands yet"
 
 
 def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:
@@ -251,7 +325,32 @@ def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
     if before.next_hand and after.next_hand and before.next_hand.dealer != after.next_hand.dealer:
         lines.append(f"{after.next_hand.dealer} deals next (not {before.next_hand.dealer}).")
     if (before.status, before.winner) != (after.status, after.winner):
-        lines.append(
-            close_reason(after) if after.status == "closed" else "The match is open again."
-        )
+        if after.status == "closed":
+            lines.append(f"The match closes at hand {after.hands_played}: {close_reason(after)}")
+        else:
+            lines.append("The match is open again.")
     return lines or ["Nothing on the board changed."]
+
+
+def refusal(error: scoring.RuleError, events: list[dict[str, Any]]) -> str:
+    """The sentence for a refused write. An edit, delete or restore that
+    would make a later event impossible names that event as the board shows
+    it now: "That would make hand 2 impossible: Cara has left the table ...".
+
+    Args:
+        error: the engine's or a service's refusal.
+        events: the live events as the board shows them (match-file shape).
+
+    RULES.md, "Editing the past".
+    """
+    if isinstance(error, LaterEventImpossible):
+        return (
+            f"That would make {event_label(events, error.shown_index)} impossible: {error.message}"
+        )
+    return error.message
+
+
+def entry_rows(names: tuple[str, ...] | list[str]) -> list[Standing]:
+    """Rows for a hand form away from the board (the edit page): the
+    players dealt into that hand, with no totals."""
+    return [Standing(name=name, total=0, seated=True, leader=False, to_line=0) for name in names]

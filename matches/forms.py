@@ -4,7 +4,6 @@ terms and lets the engine judge it: every rule's message is written once, in
 
 from __future__ import annotations
 
-import re
 import uuid
 from typing import Any
 
@@ -12,11 +11,13 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from matches import scoring
+from matches.display import refusal
 from matches.models import Match
 from matches.scoring.rules import (
     DECKS,
     HAND_LIMIT_MAX,
     MAX_SEATED,
+    RULE_KEYS,
     RUMMY_BONUSES,
     SCHEMES,
     STOCK_OUTS,
@@ -28,37 +29,27 @@ TARGET_PRESETS = (100, 200, 500)
 
 
 def typed_number(text: str) -> int | str | None:
-    """What a number box holds: None when empty, an int when it is a whole
-    number, otherwise the text itself, so the engine can say what is wrong
-    with it ("Cara's leftover must be a whole number ...")."""
+    """What a number box holds: None when empty, an int for ASCII whole
+    number text (``scoring.read_whole_number``), otherwise the text itself,
+    so the engine can say what is wrong with it ("target must be a whole
+    number from 100 to 1000")."""
     text = text.strip()
     if not text:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    number = scoring.read_whole_number(text)
+    return text if number is None else number
 
 
-def typed_leftover(text: str) -> int | list[str] | str | None:
-    """What a leftover box holds: None when empty, points as an int, the
-    cards as a list when it names cards ("K 9 4", "KH, 9S"), otherwise the
-    text itself, so the engine can say what is wrong with it."""
-    value = typed_number(text)
-    if not isinstance(value, str):
-        return value
-    cards = [card for card in re.split(r"[\s,]+", value) if card]
-    if any(_is_card(card) for card in cards):
-        return cards
-    return value
+def typed_leftover(text: str, *, player: str) -> int | list[str] | str | None:
+    """What ``player``'s leftover box holds, read by the engine
+    (``scoring.read_leftover_text``): None when empty, points as an int (a
+    sum such as "10+10+5" as its total), the cards as a list, otherwise the
+    text itself for the engine to refuse.
 
-
-def _is_card(text: str) -> bool:
-    try:
-        scoring.parse_card(text)
-    except scoring.RuleError:
-        return False
-    return True
+    Raises:
+        RuleError: a sum that is not one of whole numbers ("10+K").
+    """
+    return scoring.read_leftover_text(text, player=player)
 
 
 def leftover_text(value: object) -> str:
@@ -70,8 +61,11 @@ def leftover_text(value: object) -> str:
 
 def _number_input(**attrs: Any) -> forms.TextInput:
     # type=text with a numeric keypad: the browser must not swallow a typo
-    # before the engine can name it.
-    return forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", **attrs})
+    # before the engine can name it. The length is bounded in the browser
+    # only: whatever arrives, however long, gets the engine's message.
+    return forms.TextInput(
+        attrs={"inputmode": "numeric", "autocomplete": "off", "maxlength": "20", **attrs}
+    )
 
 
 class EngineForm(forms.Form):
@@ -115,7 +109,8 @@ class EngineForm(forms.Form):
                     match=self.match, data=self.event_data(), replacing=self.replacing
                 )
             except scoring.RuleError as error:
-                self.add_error(self.field_for(error), error.message)
+                shown = [event.data for event in self.match.live_events()]
+                self.add_error(self.field_for(error), refusal(error, shown))
         return cleaned
 
 
@@ -134,7 +129,7 @@ class HandForm(EngineForm):
     confirm_slips = forms.CharField(required=False, widget=forms.HiddenInput)
     # The hand the form was drawn for: a form for hand 10 does not record
     # hand 11 after another phone saved hand 10.
-    hand_number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    hand_number = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, seated: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -150,7 +145,7 @@ class HandForm(EngineForm):
         for position, name in enumerate(self.seated):
             # Room for a whole hand of cards typed with suits ("10H 10D ...").
             self.fields[f"left_{position}"] = forms.CharField(
-                required=False, label=name, max_length=200, widget=_number_input()
+                required=False, label=name, widget=_number_input(maxlength="200")
             )
             # Who sat in each box when the form was drawn: if a seat changed
             # since (another tab), the boxes would belong to other players.
@@ -169,8 +164,30 @@ class HandForm(EngineForm):
         """The player ticked as went out, read from what was sent (``seats``:
         the boxes' players, by default the form's); None for nobody or no tick."""
         seats = self.seated if seats is None else seats
-        chosen = self.data.get("went_out", "")
-        return seats[int(chosen)] if chosen.isdigit() and int(chosen) < len(seats) else None
+        chosen = scoring.read_whole_number(self.data.get("went_out", ""))
+        return seats[chosen] if chosen is not None and 0 <= chosen < len(seats) else None
+
+    def clean_hand_number(self) -> int | None:
+        """The hand the form was drawn for, or None when not sent."""
+        text = self.cleaned_data["hand_number"]
+        if not text:
+            return None
+        number = scoring.read_whole_number(text)
+        if number is None or number < 1:
+            # Shown as "this form is out of date": a browser never sends it.
+            raise forms.ValidationError(
+                forms.IntegerField.default_error_messages["invalid"], code="invalid"
+            )
+        return number
+
+    def sums(self) -> dict[str, str]:
+        """The players whose box holds a sum of points, with the sum as
+        typed: ``{"Cara": "10+10+5"}``. Their leftover is the sum's total
+        (``hand_after().leftovers["Cara"] == 25``), so a preview can show
+        "Cara 25 (10+10+5)". RULES.md, "Cards and leftovers"."""
+        return {
+            name: text for _, name, text in self.typed_boxes() if scoring.read_sum(text) is not None
+        }
 
     def typed_boxes(self) -> list[tuple[int, str, str]]:
         """(position, player, text) for every leftover box, as sent."""
@@ -234,7 +251,7 @@ class HandForm(EngineForm):
         went_out = self.cleaned_data["went_out"]
         leftovers = {}
         for position, name in enumerate(self.seated):
-            value = typed_leftover(self.cleaned_data.get(f"left_{position}", ""))
+            value = typed_leftover(self.cleaned_data.get(f"left_{position}", ""), player=name)
             if value is not None:
                 leftovers[name] = value
         return {
@@ -249,7 +266,7 @@ class HandForm(EngineForm):
 class LineForm(EngineForm):
     """Move the line (the target). RULES.md, "Moving the line"."""
 
-    target = forms.CharField(label="New line", max_length=20, widget=_number_input())
+    target = forms.CharField(label="New line", widget=_number_input())
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -308,7 +325,6 @@ class RulesForm(forms.Form):
     target = forms.CharField(
         label="Target (the line)",
         initial="100",
-        max_length=20,
         widget=_number_input(),
         help_text="The line: the match ends when someone reaches it (100 to 1000).",
     )
@@ -339,7 +355,6 @@ class RulesForm(forms.Form):
     )
     hand_limit = forms.CharField(
         initial=str(HAND_LIMIT_MAX),
-        max_length=20,
         widget=_number_input(),
         help_text="After this many hands the leader wins (1 to 150).",
     )
@@ -362,25 +377,44 @@ class RulesForm(forms.Form):
         """The house rules chosen with radio buttons, in the order shown."""
         return [self[name] for name in ("scheme", "rummy_bonus", "stock_out", "ace_value", "decks")]
 
-    def house_rules(self) -> scoring.HouseRules:
+    def _typed_rules(self) -> dict[str, Any]:
+        """The rules whose boxes Django accepted, in the engine's terms."""
         data = self.cleaned_data
-        return scoring.HouseRules(
-            scheme=data["scheme"],
-            target=typed_number(data["target"]),
-            rummy_bonus=data["rummy_bonus"],
-            stock_out=data["stock_out"],
-            hand_limit=typed_number(data["hand_limit"]),
-            ace_value=int(data["ace_value"]),
-            decks=int(data["decks"]) if data.get("decks") else None,
-        )
+        read = {
+            "target": typed_number,
+            "hand_limit": typed_number,
+            "ace_value": int,
+            "decks": lambda decks: int(decks) if decks else None,
+        }
+        return {
+            name: read.get(name, str)(data[name])
+            for name in RULE_KEYS
+            if name in data and name not in self.errors
+        }
+
+    def house_rules(self) -> scoring.HouseRules:
+        """The house rules as typed (after ``is_valid``)."""
+        return scoring.HouseRules(**self._typed_rules())
 
     def add_rule_error(self, error: scoring.RuleError) -> None:
-        if error.key == "first_dealer" and "first_dealer" in self.fields:
+        """Show an engine error next to the field it concerns."""
+        seat_field = f"player_{error.seat}"
+        if error.key == "players" and error.seat is not None and seat_field in self.fields:
+            self.add_error(seat_field, error.message)
+        elif error.key == "first_dealer" and "first_dealer" in self.fields:
             self.add_error("first_dealer", error.message)
         elif error.field in self.fields:
             self.add_error(error.field, error.message)
         else:
             self.add_error(None, error.message)
+
+    def clean(self) -> dict[str, Any]:
+        """Every bad rule at once, each next to its own field (a rule Django
+        already refused keeps Django's message alone)."""
+        cleaned = super().clean()
+        for error in scoring.HouseRules(**self._typed_rules()).problems():
+            self.add_rule_error(error)
+        return cleaned
 
 
 class NewMatchForm(RulesForm):
@@ -423,18 +457,22 @@ class NewMatchForm(RulesForm):
         return self.cleaned_data.get(f"player_{seat}", "").strip()
 
     def clean(self) -> dict[str, Any]:
+        """Every problem at once, each next to its field: the house rules
+        (``RulesForm.clean``), each seat (``scoring.check_seats``: a gap, no
+        visible name, a name twice, fewer than 2 players) and the first
+        dealer (``scoring.check_first_dealer``)."""
         cleaned = super().clean()
-        if not self.errors:
-            try:
-                scoring.replay(
-                    scoring.Match(
-                        rules=self.house_rules(),
-                        players=self.players(),
-                        first_dealer=self.first_dealer_name(),
-                    )
-                )
-            except scoring.RuleError as error:
-                self.add_rule_error(error)
+        # A box Django refused (too long) still holds a name: no gap there.
+        boxes = [
+            cleaned.get(f"player_{seat}", self.data.get(self.add_prefix(f"player_{seat}"), ""))
+            for seat in range(MAX_SEATED)
+        ]
+        for error in scoring.check_seats(boxes):
+            self.add_rule_error(error)
+        if "first_dealer" not in self.errors:
+            problem = scoring.check_first_dealer(self.first_dealer_name(), self.players())
+            if problem is not None:
+                self.add_rule_error(problem)
         return cleaned
 
 

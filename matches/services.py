@@ -15,7 +15,6 @@ from django.db.models import Max
 from django.utils import timezone
 
 from matches import scoring
-from matches.display import event_label
 from matches.models import Event, Match, Player, Seat
 from matches.scoring.engine import clean_name
 from matches.scoring.rules import RULE_KEYS
@@ -184,26 +183,40 @@ def event_record(
     return Recorded(event, created=True)
 
 
+@dataclass(frozen=True)
+class Undone:
+    """What ``event_undo`` did: the event taken back, and whether this
+    request took it back (False: an earlier tap of the same button did)."""
+
+    event: Event
+    created: bool
+
+
 @transaction.atomic
-def event_undo(*, match: Match, event_id: int | None = None) -> Event | None:
+def event_undo(*, match: Match, event_id: int | None = None) -> Undone | None:
     """Take back the newest event; it is kept aside and can be restored.
 
     Args:
         match: the match.
-        event_id: the event the host saw as the newest (the Undo button says
-            which). If something newer was recorded since (another screen),
-            nothing is taken back.
+        event_id: the event the Undo button named (the newest the host saw).
+            A second tap of that button takes nothing more back; if something
+            newer was recorded since (another screen), nothing is taken back.
 
     Returns:
-        The event taken back, or None when there is none.
+        ``Undone(event, created)``, or None when there is nothing to take back.
 
     Raises:
-        RuleError: ``event_id`` is no longer the newest event.
+        RuleError: ``event_id`` is neither the newest event nor the one just
+            taken back.
 
     RULES.md, "Editing the past" (deleting the last event always leaves a
     match the rules allow).
     """
     match = _locked(match)
+    if event_id is not None:
+        undone = match.undone_event()
+        if undone is not None and undone.pk == event_id:
+            return Undone(undone, created=False)  # the second tap of a double tap
     live = match.live_events()
     if not live:
         return None
@@ -215,7 +228,7 @@ def event_undo(*, match: Match, event_id: int | None = None) -> Event | None:
         )
     last.deleted = timezone.now()
     last.save(update_fields=["deleted"])
-    return last
+    return Undone(last, created=True)
 
 
 @transaction.atomic
@@ -251,24 +264,33 @@ class Change:
     after: scoring.Board
 
 
+class LaterEventImpossible(scoring.RuleError):
+    """An edit, delete or restore would make a later event impossible
+    (RULES.md, "Editing the past"). ``shown_index`` is that later event's
+    position among the live events as the board shows them now (before the
+    change); ``message`` is the engine's refusal of it. The display layer
+    words it for the page (``display.refusal``)."""
+
+    def __init__(self, message: str, *, shown_index: int) -> None:
+        super().__init__(message)
+        self.shown_index = shown_index
+
+
 def _replay_changed(match: Match, events: list[Event], changed: Event) -> scoring.Board:
     """Replay ``events`` (with ``changed`` among them, or just removed).
 
     Raises:
-        RuleError: with the engine's message for the changed event itself, or
-            "That would make hand 5 impossible: ..." naming the later event.
+        RuleError: the engine's refusal of the changed event itself.
+        LaterEventImpossible: the change would make a later event impossible.
     """
     datas = [event.data for event in events]
     try:
         return scoring.replay(match.engine_match(datas))
     except scoring.RuleError as error:
         if error.index is not None and events[error.index].pk != changed.pk:
-            # Named as the board shows it now (hand numbers before the change).
-            shown = match.live_events()
-            at = next(i for i, event in enumerate(shown) if event.pk == events[error.index].pk)
-            label = event_label([event.data for event in shown], at)
-            raise scoring.RuleError(
-                f"That would make {label} impossible: {error.message}"
+            shown = [event.pk for event in match.live_events()]
+            raise LaterEventImpossible(
+                error.message, shown_index=shown.index(events[error.index].pk)
             ) from None
         raise
 

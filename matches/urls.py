@@ -1,10 +1,26 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from matches import views
 
 app_name = "matches"
+
+
+class EventIdConverter:
+    """An event id in a URL: 1 to 9 ASCII digits, read as an int. A longer
+    number is no event of ours (404), and would overflow SQLite's integer."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(EventIdConverter, "event_id")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,19 +29,25 @@ urlpatterns = [
     path("matches/<str:public_id>/", views.match_detail, name="detail"),
     path("matches/<str:public_id>/hands/", views.hand_record, name="hand"),
     path("matches/<str:public_id>/hands/preview/", views.hand_preview, name="preview"),
+    path("matches/<str:public_id>/hands/<event_id:event_id>/fix/", views.hand_fix, name="fix"),
+    path("matches/<str:public_id>/history/", views.match_history, name="history"),
     path("matches/<str:public_id>/line/", views.line_move, name="line"),
     path("matches/<str:public_id>/undo/", views.event_undo, name="undo"),
     path("matches/<str:public_id>/seats/", views.seat_change, name="seats"),
     path("matches/<str:public_id>/rematch/", views.rematch, name="rematch"),
     path("matches/<str:public_id>/rules/", views.rules_change, name="rules"),
-    path("matches/<str:public_id>/events/<int:event_id>/edit/", views.event_edit, name="edit"),
     path(
-        "matches/<str:public_id>/events/<int:event_id>/delete/",
+        "matches/<str:public_id>/events/<event_id:event_id>/edit/",
+        views.event_edit,
+        name="edit",
+    ),
+    path(
+        "matches/<str:public_id>/events/<event_id:event_id>/delete/",
         views.event_delete,
         name="delete",
     ),
     path(
-        "matches/<str:public_id>/events/<int:event_id>/restore/",
+        "matches/<str:public_id>/events/<event_id:event_id>/restore/",
         views.event_restore,
         name="restore",
     ),

@@ -13,6 +13,7 @@ from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,12 +21,15 @@ from django_htmx.middleware import HtmxDetails
 
 from matches import scoring, services
 from matches.display import (
+    Standing,
     changes,
     close_reason,
+    entry_rows,
     event_label,
     event_text,
     hand_summary,
     history,
+    refusal,
     standings,
 )
 from matches.forms import (
@@ -139,6 +143,12 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "matches/new.html", {"form": form, "presets": TARGET_PRESETS})
 
 
+RECENT = 5  # entries of the history on the board; the history page has them all
+# After a write, focus goes to the result of a closed match, else to the first
+# "who went out" choice of the next hand (the phone's keyboard stays down).
+WRITTEN = "written"
+
+
 def _board_context(
     match: Match,
     *,
@@ -146,59 +156,113 @@ def _board_context(
     line_form: LineForm | None = None,
     seat_form: SeatForm | None = None,
     confirm: dict[str, Any] | None = None,
+    fixing: dict[str, Any] | None = None,
+    focus: str | None = None,
+    confirm_rematch: bool = False,
 ) -> dict[str, Any]:
     board = match.board()
+    live = match.live_events()
+    rows = history(live, board)
+    if hand_form is None and board.status == "open":
+        hand_form = HandForm(match=match, seated=board.seated)
     preview = None
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
-        preview = _preview(hand_form, board.rules)
+        preview = _preview(hand_form, board)
     slips = preview["slips"] if preview else []
-    live = match.live_events()
-    leaders = board.leaders()
     undone = match.undone_event()
+    newest = rows[0] if rows else None
     return {
         "match": match,
         "board": board,
-        "standings": standings(board, leaders),
+        "sheet": _sheet(standings(board), hand_form),
         "undone": undone,
         "undone_text": undone and event_text(undone.data, list(board.totals)),
         "close_reason": close_reason(board),
-        "history": history(live, board),
-        "hand_form": hand_form or HandForm(match=match, seated=board.seated),
+        "history": rows[:RECENT],
+        "more_history": len(rows) > RECENT or bool(match.deleted_events()),
+        "entries": len(rows),
+        "undo_row": newest,
+        "fix_row": newest if newest is not None and newest.kind == "hand" else None,
+        "hand_form": hand_form,
+        "hand_action": (
+            reverse("matches:fix", args=[match.public_id, fixing["event"].pk])
+            if fixing
+            else reverse("matches:hand", args=[match.public_id])
+        ),
+        "fixing": fixing,
         "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
         "confirm": confirm,
+        "confirm_rematch": confirm_rematch,
         "rematch_token": uuid.uuid4(),
         "slips": slips,
         "preview": preview,
         "slips_confirmed": "\n".join(slips),
         "seat_form": seat_form or SeatForm(match=match),
-        "deleted": [
-            {"pk": event.pk, "text": event_text(event.data, list(board.totals))}
-            for event in match.deleted_events()
-            if undone is None or event.pk != undone.pk
-        ],
+        "deleted": _deleted(match, board, undone),
         "known_names": sorted(set(board.totals) - set(board.seated)),
         "ranks": RANK_WORDS,
+        "focus": ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus,
     }
 
 
+def _deleted(match: Match, board: scoring.Board, undone: Event | None) -> list[dict[str, Any]]:
+    """Deleted entries that can be put back (the one just taken back has its own button)."""
+    return [
+        {"pk": event.pk, "text": event_text(event.data, list(board.totals))}
+        for event in match.deleted_events()
+        if undone is None or event.pk != undone.pk
+    ]
+
+
+def _sheet(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
+    """The board's rows, each with the hand form's boxes for that player
+    (``position`` None: not in this hand, or no form)."""
+    seated = list(form.seated) if form is not None else []
+    chosen = str(form["went_out"].value()) if form is not None else ""
+    lines = []
+    for row in rows:
+        position = seated.index(row.name) if row.name in seated else None
+        line: dict[str, Any] = {"row": row, "position": position}
+        if position is not None:
+            line["field"] = form[f"left_{position}"]
+            line["seat"] = form[f"seat_{position}"]
+            line["checked"] = chosen == str(position)
+        lines.append(line)
+    return lines
+
+
 def _render_board(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
-    template = "matches/match.html#board" if request.htmx else "matches/match.html"
-    return render(request, template, context)
+    if not request.htmx:
+        return render(request, "matches/match.html", context)
+    # The board, and the note in its live region outside the board (out of band).
+    board = render_to_string("matches/match.html#board", context, request=request)
+    note = render_to_string("matches/match.html#note_oob", context, request=request)
+    return HttpResponse(board + note)
 
 
 @require_GET
 @host_required
 @never_cache
 def match_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    """The board: totals, who deals, the hand form, the hands so far."""
-    return _render_board(request, _board_context(_host_match(request, public_id)))
+    """The board: totals, who deals, the hand form, the last hands."""
+    match = _host_match(request, public_id)
+    # Arriving after a write (a redirect with a note): focus as after a swap.
+    focus = WRITTEN if messages.get_messages(request) else None
+    return _render_board(request, _board_context(match, focus=focus))
 
 
 def _after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     if request.htmx:
         # The match again, from the database: the board shows what was stored.
-        return _render_board(request, _board_context(_host_match(request, match.public_id)))
+        fresh = _host_match(request, match.public_id)
+        return _render_board(request, _board_context(fresh, focus=WRITTEN))
     return redirect("matches:detail", public_id=match.public_id)
+
+
+def _refused(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """The board again with a form's errors, focus on the first of them."""
+    context["focus"] = "error"
+    return _render_board(request, context)
 
 
 @require_POST
@@ -222,7 +286,7 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "This form had already saved a hand, so nothing was saved now. Check the board; "
             "if these entries are the next hand, tap Save again.",
         )
-        return _render_board(request, _board_context(match, hand_form=form))
+        return _refused(request, _board_context(match, hand_form=form))
     if not valid or form.needs_confirming():
         if board.status == "closed":
             # No hand form on a closed board: say why, and what was typed,
@@ -230,7 +294,8 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             for error in form.non_field_errors():
                 messages.error(request, f"Not saved. {error[:1].upper()}{error[1:]}")
             messages.info(request, f"You had entered: {_typed(form)}.")
-        return _render_board(request, _board_context(match, hand_form=form))
+            return _refused(request, _board_context(match))
+        return _refused(request, _board_context(match, hand_form=form))
     try:
         recorded = services.event_record(
             match=match,
@@ -240,38 +305,123 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         )
     except scoring.RuleError as error:  # the board changed since the form was drawn
         form.add_error(form.field_for(error), error.message)
-        return _render_board(
-            request, _board_context(_host_match(request, public_id), hand_form=form)
-        )
+        return _refused(request, _board_context(_host_match(request, public_id), hand_form=form))
     if recorded.created:
         hand = form.hand_after()
         messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
     return _after_write(request, match)
 
 
+def _fix_context(match: Match, event: Event, index: int) -> dict[str, Any]:
+    datas = [each.data for each in match.live_events()]
+    return {
+        "event": event,
+        "label": event_label(datas, index),
+        "version": services.data_version(event.data),
+    }
+
+
+def _fix_form(match: Match, event: Event, index: int, data: Any = None) -> HandForm:
+    """The hand form filled in with a recorded hand, to correct it in place."""
+    hand = next(each for each in match.board().hands if each.index == index)
+    return HandForm(
+        data,
+        match=match,
+        seated=hand.dealt_in,
+        replacing=event.pk,
+        initial=_hand_initial(event.data["hand"], hand.dealt_in),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+@never_cache
+def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
+    """Fix a recorded hand in the board's own hand form, filled in with what
+    was recorded: Save replaces it (an edit, RULES.md "Editing the past"), so
+    a typo costs only the wrong digits and nothing is kept aside."""
+    match = _host_match(request, public_id)
+    try:
+        index, event = _live_event(match, event_id)
+    except GoneElsewhere:
+        messages.info(request, GONE)
+        return _after_write(request, match)
+    if event.kind != "hand":
+        raise Http404("Only a hand can be fixed here.")
+    fixing = _fix_context(match, event, index)
+    if request.method == "GET":
+        form = _fix_form(match, event, index)
+        return _render_board(request, _board_context(match, hand_form=form, fixing=fixing))
+    form = _fix_form(match, event, index, request.POST)
+    if form.is_valid() and not form.needs_confirming():
+        try:
+            change = services.event_edit(
+                match=match,
+                event_id=event.pk,
+                data=form.event_data(),
+                version=request.POST.get("version"),
+            )
+        except scoring.RuleError as error:
+            datas = [each.data for each in match.live_events()]
+            form.add_error(form.field_for(error), refusal(error, datas))
+        else:
+            hand = form.hand_after()
+            summary = hand_summary(hand, change.after.rules)
+            changed = " ".join(changes(change.before, change.after))
+            messages.success(request, f"Fixed {fixing['label']}: {summary}. {changed}")
+            return _after_write(request, match)
+    return _refused(request, _board_context(match, hand_form=form, fixing=fixing))
+
+
 @require_POST
 @host_required
 def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    """What the hand form would record, from the engine, before saving."""
+    """What the hand form would record, from the engine, before saving. With
+    ``replacing`` (a recorded hand being fixed or edited), also what that
+    does to the board ("Totals: Ben 41 → 45", "The match closes at hand 30")."""
     match = _host_match(request, public_id)
     board = match.board()
-    form = HandForm(request.POST, match=match, seated=board.seated)
+    replacing = scoring.read_whole_number(request.POST.get("replacing", ""))
+    if replacing is None:
+        form = HandForm(request.POST, match=match, seated=board.seated)
+    else:
+        try:
+            index, event = _live_event(match, replacing)
+        except GoneElsewhere:
+            return HttpResponse(GONE)
+        if event.kind != "hand":
+            raise Http404("Only a hand has a preview.")
+        form = _fix_form(match, event, index, request.POST)
     context: dict[str, Any] = {"match": match, "hand_form": form}
     if form.is_valid():
-        context["preview"] = _preview(form, board.rules)
+        context["preview"] = _preview(form, board)
     elif _filled_in(form):
         # Everything is filled in but something is wrong: say what, now.
         context["preview_error"] = next(iter(form.errors.values()))[0]
-    return render(request, "matches/match.html#preview", context)
+    return render(request, "matches/_preview.html#preview", context)
 
 
-def _preview(form: HandForm, rules: scoring.HouseRules) -> dict[str, Any]:
+def _preview(form: HandForm, board: scoring.Board) -> dict[str, Any]:
     """What a valid hand form will record: the hand as scored, the sentence
-    for it and any typing-slip questions."""
+    for it, the points counted from cards or sums, any typing-slip questions,
+    and for a fix or an edit what it changes on the board."""
     hand = form.hand_after()
+    sums = form.sums()
+    # Points worked out from cards or a sum: show every leftover as counted.
+    counted = [
+        f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
+        for name, points in hand.leftovers.items()
+        if hand.cards or sums
+    ]
     return {
         "hand": hand,
-        "summary": hand_summary(hand, rules),
+        "summary": hand_summary(hand, board.rules),
+        "counted": " · ".join(counted),
+        "changes": (
+            ["If saved: " + " ".join(changes(board, form.board_after))]
+            if form.replacing is not None
+            else []
+        ),
         "slips": list(form.slips().values()),
     }
 
@@ -309,7 +459,7 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if not form.is_valid():
         if _already_recorded(form) is not None:
             return _after_write(request, match)
-        return _render_board(request, _board_context(match, line_form=form))
+        return _refused(request, _board_context(match, line_form=form))
     before = match.board()
     after = form.board_after
     if after.status != before.status and not form.cleaned_data["confirm"]:
@@ -321,10 +471,15 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         }
         return _render_board(request, _board_context(match, line_form=form, confirm=confirm))
     try:
-        services.event_record(match=match, data=form.event_data(), token=form.cleaned_data["token"])
+        recorded = services.event_record(
+            match=match, data=form.event_data(), token=form.cleaned_data["token"]
+        )
     except scoring.RuleError as error:
         form.add_error(form.field_for(error), error.message)
-        return _render_board(request, _board_context(match, line_form=form))
+        return _refused(request, _board_context(match, line_form=form))
+    if recorded.created:
+        result = f" {close_reason(after)}" if after.status == "closed" else ""
+        messages.success(request, f"The line is now {after.target}.{result}")
     return _after_write(request, match)
 
 
@@ -333,16 +488,19 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take back the newest event; it can be restored."""
     match = _host_match(request, public_id)
-    expected = request.POST.get("event", "")
+    rows = history(match.live_events(), match.board())
     try:
         undone = services.event_undo(
-            match=match, event_id=int(expected) if expected.isdigit() else None
+            match=match, event_id=scoring.read_whole_number(request.POST.get("event", ""))
         )
     except scoring.RuleError as error:
         messages.error(request, error.message)
     else:
         if undone is None:
             messages.info(request, "Nothing to take back yet.")
+        elif undone.created:
+            text = next(row.text for row in rows if row.event_id == undone.event.pk)
+            messages.success(request, f"Took back {text[:1].lower()}{text[1:]}. Put it back below.")
     return _after_write(request, match)
 
 
@@ -359,7 +517,8 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
     except Event.DoesNotExist:
         messages.info(request, "That was already put back.")
     except scoring.RuleError as error:
-        messages.error(request, f"It cannot be put back: {error.message}")
+        datas = [each.data for each in match.live_events()]
+        messages.error(request, f"It cannot be put back: {refusal(error, datas)}")
     else:
         what = event_text(event.data, list(change.after.totals))
         changed = " ".join(changes(change.before, change.after))
@@ -401,19 +560,11 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     except GoneElsewhere:
         messages.info(request, GONE)
         return redirect("matches:detail", public_id=match.public_id)
-    board = match.board()
     datas = [each.data for each in match.live_events()]
     label = event_label(datas, index)
     data = request.POST or None
     if event.kind == "hand":
-        hand = next(each for each in board.hands if each.index == index)
-        form: HandForm | LineForm | SeatForm = HandForm(
-            data,
-            match=match,
-            seated=hand.dealt_in,
-            replacing=event.pk,
-            initial=_hand_initial(event.data["hand"], hand.dealt_in),
-        )
+        form: HandForm | LineForm | SeatForm = _fix_form(match, event, index, data)
     elif event.kind == "target":
         form = LineForm(data, match=match, replacing=event.pk, initial=dict(event.data))
     else:
@@ -440,7 +591,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
                     version=request.POST.get("version"),
                 )
             except scoring.RuleError as error:
-                form.add_error(form.field_for(error), error.message)
+                form.add_error(form.field_for(error), refusal(error, datas))
             else:
                 changed = " ".join(changes(change.before, change.after))
                 messages.success(request, f"{label.capitalize()} changed. {changed}")
@@ -453,6 +604,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "event": event,
             "label": label,
             "form": form,
+            "sheet": _sheet(entry_rows(form.seated), form) if event.kind == "hand" else [],
             "slips": slips,
             "slips_confirmed": "\n".join(slips),
             "version": services.data_version(event.data),
@@ -488,7 +640,8 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
     try:
         change = services.event_delete(match=match, event_id=event_id)
     except scoring.RuleError as error:
-        messages.error(request, f"{label.capitalize()} was not deleted. {error.message}")
+        datas = [each.data for each in match.live_events()]
+        messages.error(request, f"{label.capitalize()} was not deleted. {refusal(error, datas)}")
     else:
         changed = " ".join(changes(change.before, change.after))
         messages.success(request, f"{label.capitalize()} deleted. {changed}")
@@ -505,12 +658,17 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if _already_recorded(form) is not None:
         return _after_write(request, match)
     if not valid:
-        return _render_board(request, _board_context(match, seat_form=form))
+        return _refused(request, _board_context(match, seat_form=form))
     try:
-        services.event_record(match=match, data=form.event_data(), token=form.cleaned_data["token"])
+        recorded = services.event_record(
+            match=match, data=form.event_data(), token=form.cleaned_data["token"]
+        )
     except scoring.RuleError as error:
         form.add_error(form.field_for(error), error.message)
-        return _render_board(request, _board_context(match, seat_form=form))
+        return _refused(request, _board_context(match, seat_form=form))
+    if recorded.created:
+        fresh = _host_match(request, public_id)
+        messages.success(request, f"{history(fresh.live_events(), fresh.board())[0].text}.")
     return _after_write(request, match)
 
 
@@ -519,6 +677,9 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Start a new match with the same players, seats and house rules."""
     match = _host_match(request, public_id)
+    if match.board().status == "open" and not request.POST.get("confirm"):
+        # Asked first, here on the server, so it holds with JavaScript off too.
+        return _render_board(request, _board_context(match, confirm_rematch=True))
     token = request.POST.get("token", "")
     try:
         token_id = uuid.UUID(token)
@@ -526,6 +687,29 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         token_id = None
     new = services.match_rematch(match=match, token=token_id)
     return redirect("matches:detail", public_id=new.public_id)
+
+
+@require_GET
+@host_required
+@never_cache
+def match_history(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Every entry of the match, newest first, each with one way in to change
+    it, and the deleted entries, which can be put back."""
+    match = _host_match(request, public_id)
+    board = match.board()
+    undone = match.undone_event()
+    deleted = _deleted(match, board, None)
+    return render(
+        request,
+        "matches/history.html",
+        {
+            "match": match,
+            "board": board,
+            "history": history(match.live_events(), board),
+            "deleted": deleted,
+            "undone": undone,
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -545,9 +729,13 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         else:
             messages.success(request, "House rules changed.")
             return redirect("matches:detail", public_id=match.public_id)
-    fixed = any(event.kind == "hand" for event in match.live_events())
     return render(
         request,
         "matches/rules.html",
-        {"match": match, "form": form, "presets": TARGET_PRESETS, "fixed": fixed},
+        {
+            "match": match,
+            "form": form,
+            "presets": TARGET_PRESETS,
+            "fixed": not match.board().rules_can_change,
+        },
     )

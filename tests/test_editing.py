@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from matches import scoring, services
-from matches.display import changes
+from matches.display import changes, refusal
 from matches.models import Event
 from tests.factories import MatchFactory, hand, record
 
@@ -14,6 +14,11 @@ pytestmark = pytest.mark.django_db
 
 def events_of(match):
     return list(Event.objects.filter(match=match).order_by("position"))
+
+
+def worded(error, match):
+    """The refusal as the page words it, naming events as the board shows them."""
+    return refusal(error, [event.data for event in events_of(match) if event.deleted is None])
 
 
 def test_it_recomputes_everything_after_an_edited_hand():
@@ -59,9 +64,9 @@ def test_it_refuses_an_edit_that_decides_the_match_before_a_later_hand():
     match = MatchFactory()
     record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
     first = events_of(match)[0]
-    with pytest.raises(scoring.RuleError) as caught:
+    with pytest.raises(services.LaterEventImpossible) as caught:
         services.event_edit(match=match, event_id=first.pk, data=hand("Ben", Alice=80, Cara=40))
-    assert caught.value.message == (
+    assert worded(caught.value, match) == (
         "That would make hand 2 impossible: the match is closed: Ben won when the line of 100 "
         "was crossed; move the line to reopen it before recording another hand"
     )
@@ -73,9 +78,12 @@ def test_it_refuses_to_delete_a_join_a_later_hand_needs():
     match = MatchFactory()
     record(match, {"join": "Dan"}, hand("Dan", Alice=1, Ben=1, Cara=1))
     join = events_of(match)[0]
-    with pytest.raises(scoring.RuleError) as caught:
+    with pytest.raises(services.LaterEventImpossible) as caught:
         services.event_delete(match=match, event_id=join.pk)
-    assert caught.value.message == "That would make hand 1 impossible: Dan is not at the table"
+    assert caught.value.shown_index == 1
+    assert (
+        worded(caught.value, match) == "That would make hand 1 impossible: Dan is not at the table"
+    )
     assert Event.objects.filter(deleted__isnull=True).count() == 2
 
 
@@ -83,9 +91,9 @@ def test_it_refuses_to_delete_a_join_that_keeps_two_seated():
     match = MatchFactory(players=["Alice", "Ben"])
     record(match, {"join": "Cara"}, {"leave": "Ben"})
     join = events_of(match)[0]
-    with pytest.raises(scoring.RuleError) as caught:
+    with pytest.raises(services.LaterEventImpossible) as caught:
         services.event_delete(match=match, event_id=join.pk)
-    assert caught.value.message == (
+    assert worded(caught.value, match) == (
         "That would make Ben leaving impossible: Ben cannot leave: at least 2 players must "
         "stay seated (a newcomer joins first)"
     )

@@ -101,7 +101,7 @@ def test_it_previews_the_hand_from_the_engine(
 def test_it_previews_nothing_until_the_hand_adds_up(client, host):
     match = MatchFactory(host=host)
     response = client.post(url("preview", match), hand_post(match, "Ben", Alice=23))
-    assert text(response) == "The score shows here as you fill in the hand."
+    assert text(response) == "Fill in the hand to see the score."
 
 
 def test_it_previews_what_is_wrong_once_everything_is_filled_in(client, host):

@@ -221,7 +221,8 @@ def test_it_refuses_a_delete_and_keeps_the_event(client, host):
 def test_it_starts_a_rematch_with_the_deal_one_seat_along(client, host, scheme):
     match = MatchFactory(host=host, scheme=scheme, target=200, first_dealer="Ben")
     record(match, hand("Alice", Ben=100, Cara=100))
-    response = client.post(url("rematch", match), follow=True)
+    # Under penalty the match is still open: the rematch is confirmed.
+    response = client.post(url("rematch", match), {"confirm": "on"}, follow=True)
     rematch = Match.objects.exclude(pk=match.pk).get()
     assert rematch.player_names() == ["Alice", "Ben", "Cara"]
     assert (rematch.scheme, rematch.target) == (scheme, 200)
@@ -232,15 +233,38 @@ def test_it_starts_a_rematch_with_the_deal_one_seat_along(client, host, scheme):
 def test_it_starts_one_rematch_for_a_double_tap(client, host):
     match = MatchFactory(host=host)
     token = str(uuid.uuid4())
-    client.post(url("rematch", match), {"token": token})
-    client.post(url("rematch", match), {"token": token})
+    client.post(url("rematch", match), {"token": token, "confirm": "on"})
+    client.post(url("rematch", match), {"token": token, "confirm": "on"})
     assert Match.objects.count() == 2
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_it_asks_before_a_rematch_of_an_open_match(client, host, scheme):
+    match = MatchFactory(host=host, scheme=scheme)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    response = client.post(url("rematch", match), {"token": str(uuid.uuid4())})
+    assert response.status_code == 200
+    assert (
+        "This match is still open: hand 2 is next. Start a new match with the same players "
+        "anyway? This one stays as it is." in text(response)
+    )
+    assert "Yes, start a rematch" in text(response)
+    assert Match.objects.count() == 1
+
+
+def test_it_offers_a_rematch_of_a_closed_match_at_once(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    record(match, hand("Alice", Ben=100))
+    response = client.post(url("rematch", match), {"token": str(uuid.uuid4())})
+    rematch = Match.objects.exclude(pk=match.pk).get()
+    assert response.status_code == 302
+    assert response["Location"] == url("detail", rematch)
 
 
 def test_it_leaves_out_players_who_left_from_a_rematch(client, host):
     match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
     record(match, {"leave": "Alice"})
-    client.post(url("rematch", match))
+    client.post(url("rematch", match), {"confirm": "on"})
     rematch = Match.objects.exclude(pk=match.pk).get()
     assert rematch.player_names() == ["Ben", "Cara", "Dan"]
     assert rematch.first_dealer.name == "Ben"

@@ -52,26 +52,26 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   if (board && event.detail.elt.id !== "hand-preview") board.hidden = true;
 });
 
-// The player who went out has no leftover: grey out their box.
+// The player who went out has no leftover: grey out their box. A choice the
+// server marked data-no-rummy (nobody went out) cannot be rummy.
 function markWentOut(root) {
   for (const form of root.querySelectorAll("form.hand-form")) markForm(form);
 }
 function markForm(form) {
   const chosen = form.querySelector("input[name=went_out]:checked");
-  // Nobody went out: nobody can have gone rummy.
   const rummy = form.querySelector("input[name=rummy]");
   if (rummy) {
-    rummy.disabled = chosen !== null && chosen.value === "nobody";
+    rummy.disabled = chosen !== null && chosen.hasAttribute("data-no-rummy");
     if (rummy.disabled) rummy.checked = false;
   }
-  for (const row of form.querySelectorAll(".leftover")) {
-    const input = row.querySelector("input");
+  for (const row of form.querySelectorAll("tr.leftover")) {
+    const input = row.querySelector("input[name^=left_]");
     const out = chosen !== null && row.dataset.seat === chosen.value;
     row.classList.toggle("went-out", out);
     input.disabled = out;
     const toggle = row.querySelector(".cards-toggle");
     if (toggle) toggle.disabled = out;
-    if (out) row.querySelector(".picker").hidden = true;
+    if (out) showPicker(row, false);
   }
 }
 document.addEventListener("change", (event) => {
@@ -100,17 +100,29 @@ function pickerCards(input) {
   return text.split(/[\s,]+/);
 }
 document.addEventListener("input", (event) => {
-  if (event.isTrusted && event.target.matches(".leftover input[type=text]")) {
+  if (event.isTrusted && event.target.matches("input[name^=left_]")) {
     delete event.target.dataset.cards;
   }
 });
 function rankOf(card) {
   return card.toUpperCase().replace(/[SHDC\u2660-\u2667\uFE0F]$/u, "").replace(/^T$/, "10");
 }
+// A player's row of the sheet, its leftover box and its picker (a row of its own).
+function pickerOf(row) {
+  return document.getElementById(`picker-${row.dataset.seat}`);
+}
+function showPicker(row, show) {
+  const picker = pickerOf(row);
+  if (!picker) return;
+  picker.hidden = !show;
+  picker.closest("tr").hidden = !show;
+  const toggle = row.querySelector(".cards-toggle");
+  if (toggle) toggle.setAttribute("aria-expanded", String(show));
+}
 function drawPicker(row) {
-  const input = row.querySelector("input[type=text]");
+  const input = row.querySelector("input[name^=left_]");
   const cards = pickerCards(input);
-  for (const take of row.querySelectorAll(".picker .take")) {
+  for (const take of pickerOf(row).querySelectorAll(".take")) {
     const count = cards.filter((card) => rankOf(card) === take.dataset.rank).length;
     take.hidden = count === 0;
     take.textContent = count ? `\u00d7${count}` : "";
@@ -119,12 +131,13 @@ function drawPicker(row) {
 document.addEventListener("click", (event) => {
   const button = event.target.closest(".picker button, .cards-toggle");
   if (!button) return;
-  const row = button.closest(".leftover");
-  const input = row.querySelector("input[type=text]");
+  const picker = button.closest(".picker");
+  const row = picker
+    ? document.querySelector(`tr.leftover[data-seat="${picker.id.replace("picker-", "")}"]`)
+    : button.closest("tr.leftover");
+  const input = row.querySelector("input[name^=left_]");
   if (button.classList.contains("cards-toggle")) {
-    const picker = row.querySelector(".picker");
-    picker.hidden = !picker.hidden;
-    button.setAttribute("aria-expanded", String(!picker.hidden));
+    showPicker(row, pickerOf(row).hidden);
     drawPicker(row);
     return;
   }
@@ -168,3 +181,46 @@ document.addEventListener("submit", (event) => {
     for (const button of form.querySelectorAll("button[type=submit]")) button.disabled = true;
   }, 0);
 });
+
+// A long name is cut short on the sheet; a tap on it shows it whole.
+document.addEventListener("click", (event) => {
+  const name = event.target.closest(".sheet .name");
+  if (name) name.classList.toggle("whole");
+});
+
+// After the board is swapped in: show its top (the note and the totals) and
+// put focus where the server says: the first "who went out" choice of the
+// next hand (so the phone's keyboard stays down), the result of a closed
+// match, or the first thing that needs fixing.
+function settleBoard() {
+  const board = document.getElementById("board");
+  if (!board || !board.dataset.focus) return;
+  const focus = board.dataset.focus;
+  let target = null;
+  if (focus === "error") {
+    target = board.querySelector("[aria-invalid=true]:not([disabled]), .errors, .confirm button");
+  } else if (focus === "result") {
+    target = board.querySelector("#result-heading");
+  } else {
+    target = board.querySelector("input[name=went_out]");
+  }
+  if (focus !== "error") window.scrollTo(0, 0);
+  if (target) target.focus({ preventScroll: focus !== "error" });
+}
+// A second tap that lands on a button swapped in under the finger (Undo
+// after Undo, Put it back after Undo) does nothing for a moment: two taps
+// within a second take back one entry. The server also refuses a repeat.
+const SETTLE_MS = 1000;
+function settleButtons(root) {
+  for (const button of root.querySelectorAll("[data-settle]")) {
+    button.disabled = true;
+    setTimeout(() => { button.disabled = false; }, SETTLE_MS);
+  }
+}
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target.id !== "board") return;
+  const board = document.getElementById("board");
+  if (board) settleButtons(board);
+  settleBoard();
+});
+document.addEventListener("DOMContentLoaded", settleBoard);

@@ -17,20 +17,27 @@ def open_board(page: Page, live_server: LiveServer, match: Match) -> None:
 
 
 def total(page: Page, name: str) -> Locator:
-    """The line of the board for ``name``: "Ben leader 41 59 to the line"."""
-    board = page.get_by_role("region", name=re.compile(r"^(Hand \d+|Final totals) line"))
-    return board.get_by_role("listitem").filter(has_text=re.compile(rf"^\s*{re.escape(name)}\b"))
-
-
-def expect_total(page: Page, name: str, points: int) -> None:
-    expect(total(page, name)).to_have_text(
-        re.compile(rf"^\s*{re.escape(name)}(\s+leader)?(\s+deals)?(\s+left)?\s+{points}\s")
+    """The row of the score sheet for ``name``: "Ben leader 41", with the
+    boxes of the hand form when one is open."""
+    sheet = page.get_by_role("table").filter(has=page.get_by_role("columnheader", name="Player"))
+    return sheet.get_by_role("row").filter(
+        has=page.get_by_role("rowheader", name=re.compile(rf"^{re.escape(name)}\b"))
     )
 
 
+def points(page: Page, name: str) -> Locator:
+    """The total in big type on ``name``'s row."""
+    return total(page, name).locator("td.points")
+
+
+def expect_total(page: Page, name: str, points_: int) -> None:
+    shown = str(points_) if points_ >= 0 else f"−{-points_}"
+    expect(points(page, name)).to_have_text(re.compile(rf"^\s*({re.escape(shown)}|{points_})\s*$"))
+
+
 def expect_totals(page: Page, **totals: int) -> None:
-    for name, points in totals.items():
-        expect_total(page, name, points)
+    for name, value in totals.items():
+        expect_total(page, name, value)
 
 
 def dealer(page: Page) -> Locator:
@@ -70,8 +77,8 @@ def preview(page: Page) -> Locator:
 
 
 def messages(page: Page) -> Locator:
-    """What the last change did, at the top of the board ("Hand 1 changed. ...")."""
-    return page.get_by_role("status").filter(has=page.get_by_role("listitem"))
+    """What the last change did, the note above the board ("Hand 1 changed. ...")."""
+    return page.locator("#note")
 
 
 def htmx_settled(page: Page) -> None:

@@ -56,20 +56,20 @@ def test_it_previews_the_hand_under_the_scheme_and_stores_nothing_until_save(
 ) -> None:
     match = MatchFactory(host=host, scheme=scheme, first_dealer="Alice")
     open_board(page, live_server, match)
-    expect(preview(page)).to_have_text("The score shows here as you fill in the hand.")
+    expect(preview(page)).to_have_text("Fill in the hand to see the score.")
 
     # Worked examples 1 and 2: Ben goes out, Alice holds 23, Cara 18.
     enter_hand_to_preview(page, "Ben", Alice=23, Cara=18)
     expect(preview(page)).to_have_text(plain)
 
-    going_rummy = page.get_by_role("checkbox", name="Went out in one go (rummy)")
+    going_rummy = page.get_by_role("checkbox", name="Rummy: went out in one go")
     going_rummy.tap()
     expect(preview(page)).to_have_text(rummy)
     going_rummy.tap()
     expect(preview(page)).to_have_text(plain)
 
     # Worked example 3: nobody out, Alice 12, Ben 5, Cara 20.
-    enter_hand_to_preview(page, "Nobody: the stock ran out", Alice=12, Ben=5, Cara=20)
+    enter_hand_to_preview(page, "Nobody out: the stock ran out", Alice=12, Ben=5, Cara=20)
     expect(going_rummy).to_be_disabled()
     expect(preview(page)).to_have_text(nobody_out)
 
@@ -100,7 +100,7 @@ def test_it_previews_a_change_typed_while_an_earlier_preview_was_on_its_way(
     held: list[Route] = []
     page.route("**/hands/preview/", lambda route: held.append(route))
     with page.expect_request("**/hands/preview/"):
-        page.get_by_role("checkbox", name="Went out in one go (rummy)").tap()
+        page.get_by_role("checkbox", name="Rummy: went out in one go").tap()
     leftover(page, "Cara").fill("20")
     assert len(held) == 1
     # It arrives within the 400 ms the preview waits after a keystroke.

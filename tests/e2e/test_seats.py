@@ -32,8 +32,8 @@ def expect_seats(page: Page, *names: str) -> None:
             expect(badge).to_be_visible()
         else:
             expect(badge).to_have_count(0)
-    board = page.get_by_role("region", name=re.compile(r"^Hand \d+ line"))
-    expect(board.get_by_role("listitem")).to_have_text(
+    rows = page.get_by_role("table").get_by_role("rowheader")
+    expect(rows).to_have_text(
         [re.compile(rf"^\s*{name.removesuffix(' (left)')}\b") for name in names]
     )
 

@@ -1,0 +1,228 @@
+"""The loop the host repeats forty times a night, on a phone held at the
+table: after Save the note, every total and the next Save are on the screen
+with no scrolling; a typo is fixed in one tap; a double tap on Undo takes back
+one entry."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from playwright.sync_api import Browser, Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event, Match
+from tests.e2e.board import (
+    enter_hand,
+    expect_total,
+    expect_totals,
+    history,
+    leftover,
+    messages,
+    open_board,
+    points,
+    save,
+    total,
+)
+from tests.factories import PASSWORD, MatchFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Names of 12 characters, the longest the board is laid out for.
+NAMES = [
+    "Bartholomew1",
+    "Christabella",
+    "Maximiliano2",
+    "Alessandra44",
+    "Wilhelmina10",
+    "Fitzgerald12",
+]
+
+
+def in_view(page: Page, locator: Locator) -> None:
+    """The element's box lies wholly inside the phone's screen as it is now."""
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None, f"{locator} is not shown"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (
+        f"{locator} spans {box['y']:.0f} to {box['y'] + box['height']:.0f}px of a {height}px screen"
+    )
+
+
+@pytest.fixture(params=[844, 664], ids=["390x844", "390x664"])
+def phone(request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer) -> Any:
+    """A phone of that height (664: a real phone with its browser's bars)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": request.param},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=3,
+    )
+    yield context
+    context.close()
+
+
+def signed_in(context: Any, client: Any, live_server: LiveServer, user: AbstractBaseUser) -> Page:
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.set_default_timeout(5_000)
+    return page
+
+
+def seeded(host: AbstractBaseUser, players: int, scheme: str) -> Match:
+    """A match some way in: three-digit totals, and negative ones under
+    penalty (going rummy pays -25 there)."""
+    names = NAMES[:players]
+    match = MatchFactory(
+        host=host, players=names, scheme=scheme, target=1000, rummy_bonus="flat_25"
+    )
+    for number in range(5):
+        out = names[0]
+        others = {name: 20 + number for name in names[1:]}
+        record(match, hand(out, rummy=scheme == "penalty", **others))
+    return match
+
+
+@pytest.mark.parametrize(
+    ("players", "scheme"),
+    [(2, "highest_wins"), (4, "penalty"), (6, "highest_wins"), (6, "penalty")],
+)
+def test_it_shows_the_note_every_total_and_the_next_save_after_save(
+    phone: Any,
+    client: Any,
+    live_server: LiveServer,
+    host: AbstractBaseUser,
+    players: int,
+    scheme: str,
+) -> None:
+    page = signed_in(phone, client, live_server, host)
+    match = seeded(host, players, scheme)
+    names = NAMES[:players]
+    open_board(page, live_server, match)
+    for name in names:
+        in_view(page, points(page, name))
+    in_view(page, save(page, 6))
+
+    enter_hand(page, names[1], **{name: 7 for name in names if name != names[1]})
+    # The note's live region stays on the page across swaps (so it is announced).
+    page.evaluate("document.getElementById('note').dataset.kept = 'yes'")
+    save(page, 6).tap()
+
+    expect(messages(page)).to_contain_text("Saved hand 6:")
+    expect(messages(page)).to_have_attribute("data-kept", "yes")
+    expect(messages(page)).to_have_attribute("role", "status")
+    expect(save(page, 7)).to_be_visible()
+    in_view(page, messages(page))
+    for name in names:
+        in_view(page, points(page, name))
+    in_view(page, save(page, 7))
+    # Focus on the first "who went out" choice: the phone's keyboard stays down.
+    expect(page.get_by_role("radio", name=names[0], exact=True)).to_be_focused()
+    if scheme == "penalty":
+        expect_total(page, names[0], -125 + 7)
+
+
+def test_it_shows_the_winner_in_view_after_the_winning_hand(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, players=NAMES[:6], target=100)
+    record(match, hand(NAMES[0], **{name: 15 for name in NAMES[1:6]}))  # 75
+    open_board(page, live_server, match)
+    # The page scrolled down (say the history was being read) before Save.
+    enter_hand(page, NAMES[0], **{name: 6 for name in NAMES[1:6]})
+    page.mouse.wheel(0, 600)
+    save(page, 2).tap()
+
+    winner = page.get_by_role("heading", name=f"{NAMES[0]} wins", level=1)
+    expect(winner).to_be_visible()
+    in_view(page, winner)
+    expect(winner).to_be_focused()
+    # The final totals rank the players: the winner first, with place 1.
+    expect(page.get_by_role("table").get_by_role("rowheader").first).to_contain_text(NAMES[0])
+    expect(total(page, NAMES[0]).get_by_role("cell").first).to_have_text("1")
+    expect(total(page, NAMES[1]).get_by_role("cell").first).to_have_text("=2")
+    in_view(page, points(page, NAMES[0]))
+
+
+def test_it_fixes_a_typo_in_the_last_hand_by_retyping_only_the_wrong_digits(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, first_dealer="Alice")
+    open_board(page, live_server, match)
+    enter_hand(page, "Ben", Alice=23, Cara=28)  # 18, a slip of the finger
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=51, Cara=0)
+
+    page.get_by_role("link", name="Fix hand 1").tap()
+
+    expect(page.get_by_role("heading", name=re.compile("^Fix hand 1"))).to_be_visible()
+    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
+    expect(leftover(page, "Alice")).to_have_value("23")
+    expect(leftover(page, "Cara")).to_have_value("28")
+    leftover(page, "Cara").fill("18")
+    expect(page.locator("#hand-preview")).to_contain_text("Totals: Ben 51 → 41.")
+    page.get_by_role("button", name="Save the fix to hand 1").tap()
+
+    expect(messages(page)).to_have_text("Fixed hand 1: Ben takes 41. Totals: Ben 51 → 41.")
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(save(page, 2)).to_be_visible()
+    expect(history(page)).to_have_count(1)
+    expect(history(page)).to_contain_text("Cara held 18.")
+    expect(page.get_by_role("region", name="Deleted")).to_have_count(0)
+    expect(page.get_by_role("button", name="Put it back")).to_have_count(0)
+    stored = Event.objects.get(match=match)
+    assert stored.deleted is None
+    assert stored.data["hand"]["leftovers"]["Cara"] == 18
+
+
+def test_it_takes_back_one_entry_for_a_double_tap_on_undo(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=5))
+    open_board(page, live_server, match)
+
+    undo = page.get_by_role("button", name=re.compile("^Undo: Hand 2"))
+    undo.tap()
+    # The second tap of a double tap lands where Undo was, on whatever the
+    # board now shows there, before the finger is lifted for good.
+    expect(page.get_by_role("button", name="Put it back")).to_be_visible()
+    page.get_by_role("button", name=re.compile("^Undo: ")).tap(force=True)
+    page.get_by_role("button", name="Put it back").tap(force=True)
+    page.wait_for_timeout(300)
+
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(messages(page)).to_contain_text("Took back hand 2: Cara went out.")
+    expect(history(page)).to_have_count(1)
+    assert Event.objects.filter(match=match, deleted__isnull=False).count() == 1
+    # Once the board has settled, Undo works again, naming what it takes back.
+    page.get_by_role("button", name="Undo: Hand 1: Ben went out").tap()
+    expect_totals(page, Alice=0, Ben=0, Cara=0)
+
+
+def test_it_sends_one_csrf_token_equal_to_the_cookie_after_a_log_in_in_another_tab(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    other = page.context.new_page()
+    other.goto(live_server.url + "/accounts/login/")
+    other.get_by_label("Username").fill(host.username)
+    other.get_by_label("Password").fill(PASSWORD)
+    other.get_by_role("button", name="Log in").tap()
+    expect(other.get_by_role("heading", name="Your matches")).to_be_visible()
+    other.close()
+
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    with page.expect_request("**/hands/") as sent:
+        save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    assert sent.value.headers["x-csrftoken"] == cookie

@@ -1,0 +1,283 @@
+"""The board's loop without a browser: fixing the last hand in place, Undo
+named and taken once, the last five entries on the board and the rest on the
+history page, places on a closed match, and the note after each write."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from matches import scoring
+from matches.display import ranking, standings
+from matches.models import Event
+from matches.services import data_version
+from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.test_match_pages import hand_post, text, totals_on, url
+
+pytestmark = pytest.mark.django_db
+
+SCHEMES = ("highest_wins", "penalty")
+
+
+def live(match):
+    return list(Event.objects.filter(match=match, deleted__isnull=True).order_by("position"))
+
+
+# Fixing the last hand --------------------------------------------------------------------
+
+
+def test_it_opens_the_last_hand_in_the_hand_form_filled_in(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    response = client.get(url("fix", match, event_id=event.pk))
+    page = response.content.decode()
+    assert "Fix hand 1" in text(response)
+    assert 'value="1" id="id_went_out_1" checked' in page  # Ben, the second seat
+    assert 'name="left_0" value="23"' in page
+    assert 'name="left_2" value="28"' in page
+    assert "Save the fix to hand 1" in text(response)
+
+
+def test_it_replaces_the_hand_with_the_fix_and_keeps_nothing_aside(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    del data["hand_number"]
+    data["version"] = data_version(event.data)
+    response = client.post(url("fix", match, event_id=event.pk), data, follow=True)
+    assert totals_on(response) == {"Alice": 0, "Ben": 41, "Cara": 0}
+    assert "Fixed hand 1: Ben takes 41. Totals: Ben 51 → 41." in text(response)
+    assert Event.objects.filter(match=match).count() == 1
+    assert not Event.objects.filter(match=match, deleted__isnull=False).exists()
+    assert "Deleted" not in text(response)
+
+
+def test_it_refuses_a_bad_fix_next_to_the_player_and_changes_nothing(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    data = hand_post(match, "Ben", Alice=23, Cara=0)
+    response = client.post(url("fix", match, event_id=event.pk), data)
+    assert "Cara's leftover must be at least 1" in text(response)
+    assert match.board().totals == {"Alice": 0, "Ben": 51, "Cara": 0}
+
+
+def test_it_previews_what_a_fix_changes(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    data["replacing"] = str(event.pk)
+    response = client.post(url("preview", match), data)
+    assert text(response) == "Will record: Ben takes 41 If saved: Totals: Ben 51 → 41."
+
+
+def test_it_says_when_an_edit_would_close_the_match_at_its_last_hand(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Ben", Alice=10, Cara=10))
+    first = live(match)[0]
+    data = hand_post(match, "Ben", Alice=50, Cara=35)
+    data["replacing"] = str(first.pk)
+    response = client.post(url("preview", match), data)
+    assert text(response) == (
+        "Will record: Ben takes 85 If saved: Totals: Ben 61 → 105. The match closes at hand 2: "
+        "Ben wins with the highest total, 105, once the line of 100 was reached."
+    )
+
+
+def test_it_answers_404_to_another_host_fixing_a_hand(client, host):
+    match = MatchFactory(host=UserFactory())
+    record(match, hand("Ben", Alice=23, Cara=18))
+    event = live(match)[-1]
+    assert client.get(url("fix", match, event_id=event.pk)).status_code == 404
+    assert client.post(url("fix", match, event_id=event.pk), {}).status_code == 404
+    assert client.get(url("history", match)).status_code == 404
+
+
+def test_it_offers_the_fix_only_for_the_newest_entry_when_it_is_a_hand(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    assert "Fix hand 1" in text(client.get(url("detail", match)))
+    record(match, {"target": 200})
+    assert "Fix hand" not in text(client.get(url("detail", match)))
+
+
+# Undo --------------------------------------------------------------------------------------
+
+
+def test_it_takes_back_one_entry_when_the_same_undo_arrives_twice(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=5))
+    newest = live(match)[-1]
+    first = client.post(url("undo", match), {"event": str(newest.pk)}, follow=True)
+    assert "Took back hand 2: Cara went out. Put it back below." in text(first)
+    client.post(url("undo", match), {"event": str(newest.pk)})
+    assert [event.pk for event in live(match)] == [live(match)[0].pk]
+    assert match.board().totals == {"Alice": 0, "Ben": 41, "Cara": 0}
+
+
+def test_it_names_what_undo_takes_back_away_from_save(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = text(client.get(url("detail", match)))
+    assert "Undo: Hand 1: Ben went out" in page
+    # Not the next control after Save: the last hands and Fix stand between.
+    after_save = page[page.index("Save hand 2") :]
+    assert after_save.index("Fix hand 1") < after_save.index("Undo: Hand 1")
+
+
+# The history -------------------------------------------------------------------------------
+
+
+def test_it_shows_the_newest_five_entries_and_the_rest_on_the_history_page(client, host):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 8)])
+    board = text(client.get(url("detail", match)))
+    assert [f"Hand {n}: Ben went out" in board for n in range(1, 8)] == [False] * 2 + [True] * 5
+    assert "All 7 entries, and changing any of them" in board
+    every = client.get(url("history", match))
+    assert all(f"Hand {n}: Ben went out" in text(every) for n in range(1, 8))
+    # One way in a row: a link, no form per entry.
+    assert every.content.decode().count("<form") == 1  # logging out
+
+
+def test_it_reads_the_history_page_in_a_fixed_number_of_queries(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
+    client.get(url("history", match))
+    with django_assert_num_queries(5):
+        client.get(url("history", match))
+
+
+def test_it_reads_the_fix_form_in_a_fixed_number_of_queries(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
+    event = live(match)[-1]
+    with django_assert_num_queries(5):
+        client.get(url("fix", match, event_id=event.pk))
+
+
+# The note after a write ----------------------------------------------------------------------
+
+
+def test_it_sends_the_note_out_of_band_to_the_live_region(client, host):
+    match = MatchFactory(host=host)
+    response = client.post(
+        url("hand", match), hand_post(match, "Ben", Alice=23, Cara=18), HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="board"')
+    assert '<div id="note" hx-swap-oob="innerHTML">' in page
+    assert "Saved hand 1: Ben takes 41." in page
+    assert 'data-focus="next"' in page
+
+
+@pytest.mark.parametrize(
+    ("event", "note"),
+    [
+        ({"target": 200}, "The line is now 200."),
+        ({"action": "leave", "player": "Cara"}, "Cara left the table."),
+        ({"action": "join", "player": "Dan", "after": "Alice"}, "Dan sat down after Alice."),
+    ],
+)
+def test_it_says_what_a_write_did(client, host, event, note):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    name = "line" if "target" in event else "seats"
+    data = {"token": str(uuid.uuid4()), **{key: str(value) for key, value in event.items()}}
+    response = client.post(url(name, match), data, follow=True)
+    assert note in text(response)
+
+
+def test_it_focuses_the_result_after_the_winning_hand(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    record(match, hand("Alice", Ben=95))
+    response = client.post(
+        url("hand", match), hand_post(match, "Alice", Ben=10), HTTP_HX_REQUEST="true"
+    )
+    assert 'data-focus="result"' in response.content.decode()
+    assert "Alice wins" in text(response)
+
+
+# Places on a closed match ----------------------------------------------------------------------
+
+
+def board_of(scheme: str, players: list[str], *events, **rules) -> scoring.Board:
+    return scoring.replay(
+        scoring.Match(
+            rules=scoring.HouseRules(scheme=scheme, **rules),
+            players=players,
+            events=[scoring.matchfile.read_event(event, i) for i, event in enumerate(events)],
+        )
+    )
+
+
+def places(board: scoring.Board) -> list[tuple[str, str, int]]:
+    return [(row.place, row.name, row.total) for row in ranking(board)]
+
+
+def test_it_ranks_a_closed_match_winner_first_under_highest_wins():
+    board = board_of(
+        "highest_wins",
+        ["Alice", "Ben", "Cara", "Dan"],
+        hand("Ben", Alice=5, Cara=5, Dan=10),
+        {"leave": "Dan"},
+        hand("Alice", Ben=50, Cara=50),
+    )
+    assert board.winner == "Alice"
+    assert places(board) == [
+        ("1", "Alice", 100),
+        ("2", "Ben", 20),
+        ("3", "Cara", 0),
+        ("4", "Dan", 0),
+    ]
+    assert [row.marks for row in ranking(board)][0] == ["wins"]
+    assert ranking(board)[-1].marks == ["left"]
+
+
+def test_it_ranks_a_closed_match_lowest_first_under_penalty_with_shared_places():
+    board = board_of(
+        "penalty",
+        ["Alice", "Ben", "Cara"],
+        hand("Alice", Ben=50, Cara=50),
+        hand("Alice", Ben=50, Cara=50),
+    )
+    assert places(board) == [("1", "Alice", 0), ("=2", "Ben", 100), ("=2", "Cara", 100)]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_it_shares_places_at_the_hand_limit_and_first_place_with_no_winner(scheme):
+    board = board_of(scheme, ["Alice", "Ben", "Cara"], hand("Cara", Alice=5, Ben=5), hand_limit=1)
+    assert board.winner == "Cara"
+    if scheme == "highest_wins":
+        assert places(board) == [("1", "Cara", 10), ("=2", "Alice", 0), ("=2", "Ben", 0)]
+    else:
+        assert places(board) == [("1", "Cara", 0), ("=2", "Alice", 5), ("=2", "Ben", 5)]
+    tied = board_of(scheme, ["Alice", "Ben"], hand(None, Alice=5, Ben=5), hand_limit=1)
+    assert tied.winner is None
+    assert places(tied) == [("=1", "Alice", 0), ("=1", "Ben", 0)]
+
+
+# The leader mark ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_it_marks_one_leader_among_those_dealt_in_by_the_scheme(scheme):
+    players = ["Alice", "Ben", "Cara"]
+    fresh = board_of(scheme, players)
+    assert [row.name for row in standings(fresh) if row.leader] == []
+    one = board_of(scheme, players, hand("Ben", Alice=23, Cara=18))
+    expected = "Ben"  # takes 41, or the only one charged nothing
+    assert [row.name for row in standings(one) if row.leader] == [expected]
+    shared = board_of(scheme, players, hand("Ben", Alice=5, Cara=5), hand("Alice", Ben=5, Cara=5))
+    # highest wins: Ben and Alice on 10; penalty: Alice and Ben on 5.
+    assert [row.name for row in standings(shared) if row.leader] == []
+    gone = board_of(scheme, players, hand("Ben", Alice=23, Cara=18), {"leave": "Ben"})
+    assert [row.name for row in standings(gone) if row.leader] == []
