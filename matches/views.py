@@ -29,6 +29,7 @@ from matches.display import (
     event_text,
     hand_summary,
     history,
+    leader_sentence,
     refusal,
     standings,
 )
@@ -104,7 +105,8 @@ def _host_match(request: HtmxHttpRequest, public_id: str) -> Match:
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """The host's matches, open ones first."""
     matches = list(Match.objects.for_board().filter(host=request.user))
-    rows = [(match, match.board()) for match in matches]
+    boards = [(match, match.board()) for match in matches]
+    rows = [(match, board, leader_sentence(board)) for match, board in boards]
     rows.sort(key=lambda row: row[1].status != "open")
     return render(request, "matches/home.html", {"rows": rows})
 
@@ -333,6 +335,24 @@ def _fix_form(match: Match, event: Event, index: int, data: Any = None) -> HandF
     )
 
 
+def _save_edit(
+    request: HtmxHttpRequest, match: Match, event: Event, form: HandForm | LineForm | SeatForm
+) -> services.Change | None:
+    """Save a valid edit form over ``event``; on a refusal, put the reason
+    next to its field and return None."""
+    try:
+        return services.event_edit(
+            match=match,
+            event_id=event.pk,
+            data=form.event_data(),
+            version=request.POST.get("version"),
+        )
+    except scoring.RuleError as error:
+        shown = [each.data for each in match.live_events()]
+        form.add_error(form.field_for(error), refusal(error, shown))
+        return None
+
+
 @require_http_methods(["GET", "POST"])
 @host_required
 @never_cache
@@ -354,17 +374,8 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
         return _render_board(request, _board_context(match, hand_form=form, fixing=fixing))
     form = _fix_form(match, event, index, request.POST)
     if form.is_valid() and not form.needs_confirming():
-        try:
-            change = services.event_edit(
-                match=match,
-                event_id=event.pk,
-                data=form.event_data(),
-                version=request.POST.get("version"),
-            )
-        except scoring.RuleError as error:
-            datas = [each.data for each in match.live_events()]
-            form.add_error(form.field_for(error), refusal(error, datas))
-        else:
+        change = _save_edit(request, match, event, form)
+        if change is not None:
             hand = form.hand_after()
             summary = hand_summary(hand, change.after.rules)
             changed = " ".join(changes(change.before, change.after))
@@ -583,16 +594,8 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
         if isinstance(form, HandForm) and form.needs_confirming():
             slips = list(form.slips().values())
         else:
-            try:
-                change = services.event_edit(
-                    match=match,
-                    event_id=event.pk,
-                    data=form.event_data(),
-                    version=request.POST.get("version"),
-                )
-            except scoring.RuleError as error:
-                form.add_error(form.field_for(error), refusal(error, datas))
-            else:
+            change = _save_edit(request, match, event, form)
+            if change is not None:
                 changed = " ".join(changes(change.before, change.after))
                 messages.success(request, f"{label.capitalize()} changed. {changed}")
                 return redirect("matches:detail", public_id=match.public_id)

@@ -281,3 +281,19 @@ def test_it_marks_one_leader_among_those_dealt_in_by_the_scheme(scheme):
     assert [row.name for row in standings(shared) if row.leader] == []
     gone = board_of(scheme, players, hand("Ben", Alice=23, Cara=18), {"leave": "Ben"})
     assert [row.name for row in standings(gone) if row.leader] == []
+
+
+def test_it_fixes_the_winning_hand_and_reopens_the_match(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    record(match, hand("Alice", Ben=50), hand("Alice", Ben=55))  # 105: Alice wins
+    board = client.get(url("detail", match))
+    assert "Alice wins" in text(board)
+    event = live(match)[-1]
+    assert "Fix hand 2" in text(board)
+    data = hand_post(match, "Alice", Ben=45)
+    data["version"] = data_version(event.data)
+    response = client.post(url("fix", match, event_id=event.pk), data, follow=True)
+    assert "Fixed hand 2: Alice takes 45. Totals: Alice 105 → 95. The match is open again." in (
+        text(response)
+    )
+    assert "Save hand 3" in text(response)

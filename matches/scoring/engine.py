@@ -200,16 +200,6 @@ class Board:
         only while no hand is recorded. RULES.md, "House rules"."""
         return not self.hands
 
-    def leaders(self) -> tuple[str, ...]:
-        """The seated players sharing the best total: the highest under
-        ``highest_wins``, the lowest under ``penalty``. Empty before the first
-        hand."""
-        if not self.hands:
-            return ()
-        seated = self.seated
-        best = _best(self.rules, [self.totals[name] for name in seated])
-        return tuple(name for name in seated if self.totals[name] == best)
-
 
 # Pure rules --------------------------------------------------------------------
 

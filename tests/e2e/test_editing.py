@@ -62,6 +62,10 @@ def test_it_edits_an_early_hand_and_says_what_changed(page: Page, three_hands: M
     page.get_by_role("radio", name="Cara", exact=True).tap()
     expect(leftover(page, "Cara")).to_be_disabled()
     leftover(page, "Ben").fill("10")
+    # The same live preview as the board's, and what the edit does to the board.
+    expect(page.locator("#hand-preview")).to_have_text(
+        "Will record: Cara takes 33 If saved: Totals: Ben 41 → 0, Cara 10 → 43."
+    )
     page.get_by_role("button", name="Save the change").tap()
 
     expect(messages(page)).to_have_text("Hand 1 changed. Totals: Ben 41 → 0, Cara 10 → 43.")
