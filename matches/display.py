@@ -191,7 +191,7 @@ class Standing:
         ]
         if self.seated and not self.place:
             words.append(
-                f"{self.to_line} to the line"
+                f"{self.to_line} to go"
                 if self.to_line > 0
                 else ("at the line" if self.to_line == 0 else "over the line")
             )

@@ -319,9 +319,9 @@ def test_it_shows_the_distance_to_the_line(client, host, scheme):
     record(match, hand("Ben", Alice=23, Cara=18))
     page = text(client.get(url("detail", match)))
     if scheme == "highest_wins":
-        assert "Ben leader · deals · 159 to the line 41" in page
+        assert "Ben leader · deals · 159 to go 41" in page
     else:
-        assert "Alice 177 to the line 23" in page
+        assert "Alice 177 to go 23" in page
 
 
 def test_it_closes_the_match_and_takes_no_more_hands(client, host):
