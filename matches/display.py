@@ -170,7 +170,7 @@ class Standing:
     total: int
     seated: bool
     leader: bool
-    to_line: int
+    to_line: int | None
     deals: bool = False
     place: str = ""
     winner: bool = False
@@ -189,7 +189,7 @@ class Standing:
             )
             if shown
         ]
-        if self.seated and not self.place:
+        if self.seated and not self.place and self.to_line is not None:
             words.append(
                 f"{self.to_line} to go"
                 if self.to_line > 0
@@ -353,4 +353,16 @@ def refusal(error: scoring.RuleError, events: list[dict[str, Any]]) -> str:
 def entry_rows(names: tuple[str, ...] | list[str]) -> list[Standing]:
     """Rows for a hand form away from the board (the edit page): the
     players dealt into that hand, with no totals."""
-    return [Standing(name=name, total=0, seated=True, leader=False, to_line=0) for name in names]
+    return [Standing(name=name, total=0, seated=True, leader=False, to_line=None) for name in names]
+
+
+SHORT_NAME = 8  # characters of a name that fit the score sheet's first column on a phone
+
+
+def short_name(name: str, limit: int = SHORT_NAME) -> str:
+    """A long name cut to fit the sheet, keeping both ends so that
+    "Alexandrina1" and "Alexandrina2" stay apart: "Alex…na1", "Alex…na2"."""
+    if len(name) <= limit:
+        return name
+    tail = 3
+    return f"{name[: limit - tail - 1]}…{name[-tail:]}"

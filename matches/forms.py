@@ -467,9 +467,12 @@ class NewMatchForm(RulesForm):
             cleaned.get(f"player_{seat}", self.data.get(self.add_prefix(f"player_{seat}"), ""))
             for seat in range(MAX_SEATED)
         ]
-        for error in scoring.check_seats(boxes):
+        seat_errors = scoring.check_seats(boxes)
+        for error in seat_errors:
             self.add_rule_error(error)
-        if "first_dealer" not in self.errors:
+        # With no players yet, "the first dealer must be one of the players"
+        # would only repeat the seat's own message.
+        if "first_dealer" not in self.errors and self.players():
             problem = scoring.check_first_dealer(self.first_dealer_name(), self.players())
             if problem is not None:
                 self.add_rule_error(problem)

@@ -324,15 +324,17 @@ def _fix_context(match: Match, event: Event, index: int) -> dict[str, Any]:
 
 
 def _fix_form(match: Match, event: Event, index: int, data: Any = None) -> HandForm:
-    """The hand form filled in with a recorded hand, to correct it in place."""
+    """The hand form filled in with a recorded hand, to correct it in place.
+    Without ``data`` it is bound to what was recorded, so its preview shows
+    that hand from the start."""
     hand = next(each for each in match.board().hands if each.index == index)
-    return HandForm(
-        data,
-        match=match,
-        seated=hand.dealt_in,
-        replacing=event.pk,
-        initial=_hand_initial(event.data["hand"], hand.dealt_in),
-    )
+    initial = _hand_initial(event.data["hand"], hand.dealt_in)
+    if data is None:
+        data = {key: value for key, value in initial.items() if key != "rummy"}
+        data.update({f"seat_{position}": name for position, name in enumerate(hand.dealt_in)})
+        if initial["rummy"]:
+            data["rummy"] = "on"
+    return HandForm(data, match=match, seated=hand.dealt_in, replacing=event.pk)
 
 
 def _save_edit(
@@ -510,8 +512,10 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         if undone is None:
             messages.info(request, "Nothing to take back yet.")
         elif undone.created:
-            text = next(row.text for row in rows if row.event_id == undone.event.pk)
-            messages.success(request, f"Took back {text[:1].lower()}{text[1:]}. Put it back below.")
+            row = next(row for row in rows if row.event_id == undone.event.pk)
+            # "hand 2: Cara went out", but "Zed left the table" keeps its capital.
+            text = f"h{row.text[1:]}" if row.kind == "hand" else row.text
+            messages.success(request, f"Took back {text}. Put it back below.")
     return _after_write(request, match)
 
 
@@ -576,6 +580,8 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     data = request.POST or None
     if event.kind == "hand":
         form: HandForm | LineForm | SeatForm = _fix_form(match, event, index, data)
+        if data is None:
+            form.is_valid()  # bound to what was recorded: the preview shows it
     elif event.kind == "target":
         form = LineForm(data, match=match, replacing=event.pk, initial=dict(event.data))
     else:
@@ -608,6 +614,11 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "label": label,
             "form": form,
             "sheet": _sheet(entry_rows(form.seated), form) if event.kind == "hand" else [],
+            "preview": (
+                _preview(form, match.board())
+                if isinstance(form, HandForm) and form.is_bound and not form.errors
+                else None
+            ),
             "slips": slips,
             "slips_confirmed": "\n".join(slips),
             "version": services.data_version(event.data),

@@ -297,3 +297,72 @@ def test_it_fixes_the_winning_hand_and_reopens_the_match(client, host):
         text(response)
     )
     assert "Save hand 3" in text(response)
+
+
+# What a fresh host ran into ------------------------------------------------------------
+
+
+def test_it_cuts_long_names_keeping_both_ends_so_alike_names_stay_apart(client, host):
+    from matches.display import short_name
+
+    assert short_name("Ben") == "Ben"
+    assert short_name("Alexandrina1") == "Alex…na1"
+    assert short_name("Alexandrina2") == "Alex…na2"
+    assert short_name("Christopher") != short_name("Christophers")
+    match = MatchFactory(host=host, players=["Alexandrina1", "Alexandrina2", "Ben"])
+    page = client.get(url("detail", match)).content.decode()
+    assert '<span class="short" aria-hidden="true">Alex…na1</span>' in page
+    assert '<span class="full">Alexandrina1</span>' in page
+
+
+def test_it_keeps_a_capital_when_undo_names_a_player(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Zed"])
+    record(match, {"leave": "Zed"})
+    newest = live(match)[-1]
+    response = client.post(url("undo", match), {"event": str(newest.pk)}, follow=True)
+    assert "Took back Zed left the table. Put it back below." in text(response)
+
+
+def test_it_opens_a_fix_with_the_recorded_hand_already_previewed(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    response = client.get(url("fix", match, event_id=event.pk))
+    assert "Will record: Ben takes 51" in text(response)
+    edit = client.get(url("edit", match, event_id=event.pk))
+    assert "Will record: Ben takes 51" in text(edit)
+    assert "at the line" not in text(edit)
+    assert "to go" not in text(edit)
+
+
+def test_it_lists_every_problem_of_the_new_match_form_at_the_top(client, host):
+    from django.urls import reverse
+
+    response = client.post(
+        reverse("matches:new"),
+        {
+            "player_0": "Ann",
+            "player_2": "ann",
+            "first_dealer": "0",
+            "target": "50",
+            "scheme": "highest_wins",
+            "rummy_bonus": "double",
+            "stock_out": "lowest_hand",
+            "hand_limit": "150",
+            "ace_value": "1",
+            "decks": "",
+        },
+    )
+    page = text(response)
+    assert "Nothing was saved yet. 3 things to fix:" in page
+    top = page[page.index("things to fix") : page.index("Players, in seat order")]
+    assert "Seat 2: Seat 2 has no name" in top
+    assert "Seat 3: Ann is named twice" in top
+    assert "Target (the line): target must be a whole number from 100 to 1000" in top
+
+
+def test_it_names_no_dealer_problem_on_an_empty_new_match_form(client, host):
+    from django.urls import reverse
+
+    response = client.post(reverse("matches:new"), {"first_dealer": "0", "target": "100"})
+    assert "the first dealer must be one of the players" not in text(response)

@@ -69,14 +69,28 @@ function markForm(form) {
     const out = chosen !== null && row.dataset.seat === chosen.value;
     row.classList.toggle("went-out", out);
     input.disabled = out;
+    // The one who went out has no leftover: empty the box, but keep what was
+    // in it for a tick that moves on to someone else.
+    if (out && input.value) {
+      input.dataset.kept = input.value;
+      input.value = "";
+    } else if (!out && input.dataset.kept !== undefined) {
+      if (!input.value) input.value = input.dataset.kept;
+      delete input.dataset.kept;
+    }
     const toggle = row.querySelector(".cards-toggle");
     if (toggle) toggle.disabled = out;
     if (out) showPicker(row, false);
   }
 }
-document.addEventListener("change", (event) => {
-  if (event.target.name === "went_out") markWentOut(document);
-});
+// In the capture phase: before htmx reads the form for the preview.
+document.addEventListener(
+  "change",
+  (event) => {
+    if (event.target.name === "went_out") markWentOut(document);
+  },
+  true,
+);
 document.addEventListener("DOMContentLoaded", () => markWentOut(document));
 document.addEventListener("htmx:afterSettle", () => markWentOut(document));
 
@@ -122,6 +136,12 @@ function showPicker(row, show) {
 function drawPicker(row) {
   const input = row.querySelector("input[name^=left_]");
   const cards = pickerCards(input);
+  const note = pickerOf(row).querySelector(".picker-note");
+  const typed = input.value.trim();
+  if (note) {
+    note.hidden = cards.length > 0 || typed === "";
+    note.textContent = note.hidden ? "" : `Tapping a card replaces the ${typed} typed here.`;
+  }
   for (const take of pickerOf(row).querySelectorAll(".take")) {
     const count = cards.filter((card) => rankOf(card) === take.dataset.rank).length;
     take.hidden = count === 0;

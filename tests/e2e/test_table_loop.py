@@ -226,3 +226,35 @@ def test_it_sends_one_csrf_token_equal_to_the_cookie_after_a_log_in_in_another_t
     expect_totals(page, Alice=0, Ben=41, Cara=0)
     cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
     assert sent.value.headers["x-csrftoken"] == cookie
+
+
+def test_it_empties_the_box_of_who_went_out_and_gives_it_back_on_a_change_of_mind(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    for name, points_ in (("Alice", 23), ("Ben", 5), ("Cara", 18)):
+        leftover(page, name).fill(str(points_))
+    page.get_by_role("radio", name="Ben", exact=True).tap()
+
+    expect(leftover(page, "Ben")).to_be_disabled()
+    expect(leftover(page, "Ben")).to_have_value("")
+    expect(page.locator("#hand-preview")).to_have_text("Will record: Ben takes 41")
+    page.get_by_role("radio", name="Alice", exact=True).tap()
+    expect(leftover(page, "Ben")).to_have_value("5")
+    expect(leftover(page, "Alice")).to_have_value("")
+    expect(page.locator("#hand-preview")).to_have_text("Will record: Alice takes 23")
+
+
+def test_it_says_a_card_replaces_the_points_typed(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    leftover(page, "Alice").fill("10")
+    page.get_by_role("button", name="Cards Alice held").tap()
+    picker = page.get_by_role("group", name="Cards Alice held")
+    expect(picker).to_contain_text("Tapping a card replaces the 10 typed here.")
+    picker.get_by_role("button", name="Add a king").tap()
+    expect(leftover(page, "Alice")).to_have_value("K")
+    expect(picker).not_to_contain_text("replaces")
