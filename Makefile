@@ -5,7 +5,7 @@ PORT ?= 8000
 
 BIN := $(VENV)/bin
 
-.PHONY: run test lint format clean
+.PHONY: run dev test lint format clean
 # A failed recipe leaves no half-made venv or stamp behind to be trusted next time.
 .DELETE_ON_ERROR:
 
@@ -21,9 +21,13 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@ $(VENV)/.installed
 
-# DEBUG defaults to true here only, so the server starts with no set-up;
-# everywhere else the settings default to DEBUG off.
+# The table's server: gunicorn with DEBUG off, static files collected, a secret
+# key made once (scripts/serve). HOST=0.0.0.0 lets the phones on the Wi-Fi in.
 run: $(VENV)/.installed
+	PYTHON=$(BIN)/python HOST=$(HOST) PORT=$(PORT) scripts/serve
+
+# Django's development server, with DEBUG and reloading on every change.
+dev: $(VENV)/.installed
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py migrate
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
@@ -41,7 +45,7 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# Leaves db.sqlite3 alone: it holds the scores.
+# Leaves db.sqlite3 and .secret_key alone: they hold the scores and the sessions.
 clean:
 	rm -rf $(VENV) staticfiles build .pytest_cache .ruff_cache .hypothesis test-results *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

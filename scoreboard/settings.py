@@ -17,6 +17,8 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from scoreboard.serving import allowed_hosts, is_loopback, lan_addresses, read_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = frozenset({"true", "1", "yes", "on"})
@@ -76,14 +78,23 @@ DEBUG = env_bool("DEBUG", False)
 # Everything that would use the key stops instead: the system checks
 # (runserver, migrate, check: matches/checks.py), the WSGI/ASGI entry points,
 # and Django itself on first use.
-SECRET_KEY = env_str(
-    "SECRET_KEY", "django-insecure-development-only-never-use-in-production" if DEBUG else ""
+# SECRET_KEY in the environment wins; else the key `manage.py secret_key`
+# keeps in SECRET_KEY_FILE (made once by `make run`, readable by its owner only).
+SECRET_KEY_FILE = Path(env_str("SECRET_KEY_FILE", str(BASE_DIR / ".secret_key")))
+SECRET_KEY_FROM_ENVIRONMENT = bool(env_str("SECRET_KEY"))
+SECRET_KEY = (
+    env_str("SECRET_KEY")
+    or read_secret_key(SECRET_KEY_FILE)
+    or ("django-insecure-development-only-never-use-in-production" if DEBUG else "")
 )
 
-# In debug mode any host may connect, so a phone on the same Wi-Fi can open
-# `HOST=0.0.0.0 make run` by the computer's LAN address.
+# SERVE_HOST is the address `make run` listens on. Beyond loopback (HOST=0.0.0.0)
+# the machine's LAN addresses are allowed too, so the phones on the Wi-Fi can
+# open the address it prints. In debug mode any host may connect.
+SERVE_HOST = env_str("SERVE_HOST", "127.0.0.1")
+_lan = [] if is_loopback(SERVE_HOST) else lan_addresses()
 ALLOWED_HOSTS = env_list(
-    "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", *(["*"] if DEBUG else [])]
+    "ALLOWED_HOSTS", [*allowed_hosts(SERVE_HOST, _lan), *(["*"] if DEBUG else [])]
 )
 
 # Needed behind a reverse proxy that terminates HTTPS: the browser's Origin
@@ -121,6 +132,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a load balancer's probe by IP over plain HTTP meets no host
+    # check and no HTTPS redirect.
+    "scoreboard.serving.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -199,11 +213,19 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# `make run` collects the static files every time; WhiteNoise then serves
+# them compressed under hashed names, cached for a year and more (manifest
+# storage). The tests draw pages from uncollected files, which the manifest
+# refuses, so they set STATIC_STORAGE=plain.
+_STATIC_STORAGES = {
+    "manifest": "whitenoise.storage.CompressedManifestStaticFilesStorage",
+    "plain": "whitenoise.storage.CompressedStaticFilesStorage",
+}
+_static_storage = env_str("STATIC_STORAGE", "manifest")
+if _static_storage not in _STATIC_STORAGES:
+    raise ImproperlyConfigured(f"STATIC_STORAGE must be manifest or plain; got {_static_storage!r}")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # Not the manifest storage: it refuses to render {% static %} for files
-    # that collectstatic has not seen, which would break tests and `make run`
-    # with DEBUG off.
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": _STATIC_STORAGES[_static_storage]},
 }

@@ -21,6 +21,10 @@ SETTINGS_VARIABLES = (
     "CSRF_TRUSTED_ORIGINS",
     "DATABASE_URL",
     "SECURE_COOKIES",
+    "SECRET_KEY_FILE",
+    "SERVE_HOST",
+    "STATIC_STORAGE",
+    "STATIC_ROOT",
 )
 
 
@@ -28,6 +32,8 @@ def load_settings(code: str = "", **env: str) -> subprocess.CompletedProcess[str
     """Import scoreboard.settings in a subprocess whose environment holds only `env`
     among the settings variables, then run `code` (with the module as `settings`)."""
     clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    # A key file left by `make run` in the checkout must not stand in for SECRET_KEY.
+    clean["SECRET_KEY_FILE"] = str(ROOT / "no-such-directory" / ".secret_key")
     return subprocess.run(
         [sys.executable, "-c", f"import scoreboard.settings as settings\n{code}"],
         cwd=ROOT,
@@ -60,6 +66,8 @@ def test_it_accepts_debug_spellings() -> None:
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    # A key file left by `make run` in the checkout must not stand in for SECRET_KEY.
+    clean["SECRET_KEY_FILE"] = str(ROOT / "no-such-directory" / ".secret_key")
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -145,3 +153,39 @@ def test_it_refuses_csrf_trusted_origins_without_a_scheme() -> None:
     assert last_line(result.stderr).startswith(
         "django.core.exceptions.ImproperlyConfigured: CSRF_TRUSTED_ORIGINS"
     )
+
+
+def test_it_reads_the_secret_key_from_its_file_and_lets_the_environment_win(tmp_path) -> None:
+    key_file = tmp_path / "key"
+    key_file.write_text("from-the-file\n")
+    result = load_settings("print(settings.SECRET_KEY)", SECRET_KEY_FILE=str(key_file))
+    assert result.stdout.strip() == "from-the-file", result.stderr
+    result = load_settings(
+        "print(settings.SECRET_KEY)", SECRET_KEY_FILE=str(key_file), SECRET_KEY="from-env"
+    )
+    assert result.stdout.strip() == "from-env", result.stderr
+    missing = load_settings(
+        "print(repr(settings.SECRET_KEY))",
+        SECRET_KEY_FILE=str(tmp_path / "none"),
+    )
+    assert missing.stdout.strip() == "''", missing.stderr
+
+
+def test_it_serves_static_files_from_the_manifest_unless_told_plain() -> None:
+    code = "print(settings.STORAGES['staticfiles']['BACKEND'])"
+    assert load_settings(code, SECRET_KEY="x").stdout.strip() == (
+        "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    )
+    assert load_settings(code, SECRET_KEY="x", STATIC_STORAGE="plain").stdout.strip() == (
+        "whitenoise.storage.CompressedStaticFilesStorage"
+    )
+    bad = load_settings(SECRET_KEY="x", STATIC_STORAGE="fancy")
+    assert last_line(bad.stderr).startswith(
+        "django.core.exceptions.ImproperlyConfigured: STATIC_STORAGE"
+    )
+
+
+def test_it_allows_only_loopback_when_served_on_loopback() -> None:
+    code = "print(','.join(settings.ALLOWED_HOSTS))"
+    result = load_settings(code, SECRET_KEY="x", SERVE_HOST="127.0.0.1")
+    assert result.stdout.strip() == "localhost,127.0.0.1,[::1]", result.stderr

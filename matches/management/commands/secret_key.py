@@ -1,0 +1,28 @@
+"""``manage.py secret_key``: make the secret key once, before the server starts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.core.management.utils import get_random_secret_key
+
+from scoreboard.serving import write_secret_key
+
+
+class Command(BaseCommand):
+    help = (
+        "Keep a new secret key in SECRET_KEY_FILE (readable by its owner only) unless "
+        "SECRET_KEY is set or the file exists. Run before the server starts, so its "
+        "workers never race to make one."
+    )
+    # It runs where no key exists yet: the checks would refuse to start.
+    requires_system_checks: list[str] = []
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if settings.SECRET_KEY_FROM_ENVIRONMENT:
+            return
+        path = settings.SECRET_KEY_FILE
+        if write_secret_key(path, get_random_secret_key()):
+            self.stdout.write(f"Made a secret key in {path}; keep it with the database.")

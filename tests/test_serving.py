@@ -1,0 +1,114 @@
+"""Serving the table: the addresses `make run` allows and prints, the secret
+key made once, and the health check a load balancer probes."""
+
+from __future__ import annotations
+
+import socket
+import stat
+from collections import namedtuple
+
+import pytest
+from django.core.management import call_command
+
+from scoreboard import serving
+
+Address = namedtuple("Address", "family address")
+
+# psutil.net_if_addrs() as a laptop on a home Wi-Fi shows it.
+INTERFACES = {
+    "lo": [Address(socket.AF_INET, "127.0.0.1"), Address(socket.AF_INET6, "::1")],
+    "wlan0": [
+        Address(socket.AF_INET, "192.168.1.20"),
+        Address(socket.AF_INET6, "fe80::1"),
+        Address(socket.AF_PACKET, "aa:bb:cc:dd:ee:ff"),
+    ],
+    "eth0": [Address(socket.AF_INET, "169.254.3.4"), Address(socket.AF_INET, "10.0.0.7")],
+    "docker0": [Address(socket.AF_INET, "192.168.1.20")],
+}
+
+
+def test_it_finds_the_addresses_phones_can_open():
+    assert serving.lan_addresses(INTERFACES) == ["192.168.1.20", "10.0.0.7"]
+
+
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        ("127.0.0.1", ["localhost", "127.0.0.1", "[::1]"]),
+        ("localhost", ["localhost", "127.0.0.1", "[::1]"]),
+        ("::1", ["localhost", "127.0.0.1", "[::1]"]),
+        ("0.0.0.0", ["localhost", "127.0.0.1", "[::1]", "192.168.1.20", "10.0.0.7"]),
+        ("::", ["localhost", "127.0.0.1", "[::1]", "192.168.1.20", "10.0.0.7"]),
+        ("192.168.1.20", ["localhost", "127.0.0.1", "[::1]", "192.168.1.20"]),
+    ],
+)
+def test_it_allows_loopback_and_the_lan_addresses_it_listens_on(host, allowed):
+    assert serving.allowed_hosts(host, serving.lan_addresses(INTERFACES)) == allowed
+
+
+def test_it_prints_the_lan_addresses_to_open_on_the_phones():
+    addresses = serving.lan_addresses(INTERFACES)
+    assert serving.urls_to_open("0.0.0.0", 8000, addresses) == [
+        "http://192.168.1.20:8000/",
+        "http://10.0.0.7:8000/",
+    ]
+    assert serving.urls_to_open("127.0.0.1", 8001, addresses) == ["http://127.0.0.1:8001/"]
+    assert serving.urls_to_open("0.0.0.0", 8000, []) == ["http://127.0.0.1:8000/"]
+
+
+def test_it_prints_the_address_with_a_qr_code(monkeypatch, capsys):
+    monkeypatch.setattr(serving, "lan_addresses", lambda: ["192.168.1.20"])
+    from matches.management.commands import table_address
+
+    monkeypatch.setattr(table_address, "lan_addresses", lambda: ["192.168.1.20"])
+    call_command("table_address", host="0.0.0.0", port=8000)
+    out = capsys.readouterr().out
+    assert "Open the scoreboard on the phones at the table:\n  http://192.168.1.20:8000/\n" in out
+    assert "█" in out or "▀" in out  # the QR code, drawn in the terminal
+    call_command("table_address", host="127.0.0.1", port=8000)
+    out = capsys.readouterr().out
+    assert "http://127.0.0.1:8000/" in out
+    assert "▀" not in out
+
+
+def test_it_makes_the_secret_key_once_readable_by_its_owner_only(tmp_path, settings):
+    path = tmp_path / ".secret_key"
+    settings.SECRET_KEY_FILE = path
+    settings.SECRET_KEY_FROM_ENVIRONMENT = False
+    call_command("secret_key")
+    first = path.read_text()
+    assert len(first.strip()) >= 50
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    call_command("secret_key")
+    assert path.read_text() == first
+
+
+def test_it_makes_no_key_file_when_the_environment_has_a_key(tmp_path, settings):
+    settings.SECRET_KEY_FILE = tmp_path / ".secret_key"
+    settings.SECRET_KEY_FROM_ENVIRONMENT = True
+    call_command("secret_key")
+    assert not settings.SECRET_KEY_FILE.exists()
+
+
+@pytest.mark.django_db
+def test_it_answers_the_health_check_by_ip_over_plain_http(client, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    response = client.get("/health/", HTTP_HOST="10.0.0.7")
+    assert response.status_code == 200
+    assert response.content == b"ok\n"
+    # Every other page still checks the host and redirects to HTTPS.
+    assert client.get("/", HTTP_HOST="localhost").status_code == 301
+    assert client.get("/", HTTP_HOST="10.0.0.7").status_code == 400
+
+
+@pytest.mark.django_db
+def test_it_says_when_the_database_does_not_answer(client, monkeypatch):
+    from django.db import DatabaseError
+
+    def broken(*args, **kwargs):
+        raise DatabaseError("down")
+
+    monkeypatch.setattr(serving.connection, "cursor", broken)
+    response = client.get("/health/")
+    assert response.status_code == 503
+    assert response.content == b"database unavailable\n"
