@@ -21,7 +21,7 @@ def signed(points: int) -> str:
 def hand_summary(hand: scoring.HandResult, rules: scoring.HouseRules) -> str:
     """What a hand scored, in one line: "Ben takes 41", "Ben takes 82
     (rummy)", "nobody out: Ben takes 22 (lowest hand)", or under penalty
-    "Alice +23, Cara +18". RULES.md, "Scoring one hand"."""
+    "Alice +23, Cara +18". docs/rules.md, "Scoring one hand"."""
     scored = {name: points for name, points in hand.scores.items() if points}
     if hand.went_out is None:
         if not scored:
@@ -42,7 +42,7 @@ def hand_summary(hand: scoring.HandResult, rules: scoring.HouseRules) -> str:
 
 def close_reason(board: scoring.Board) -> str:
     """Why a closed match closed, naming the winner or saying "no winner".
-    RULES.md, "When the match ends"."""
+    docs/rules.md, "When the match ends"."""
     best = "lowest" if board.rules.leader_is_lowest else "highest"
     if board.closed_by == "target":
         total = board.totals[board.winner]
@@ -227,7 +227,7 @@ def ranking(board: scoring.Board) -> list[Standing]:
     ``highest_wins``, lowest first under ``penalty``), then everyone else
     (players who left, or who sat down after the last hand), also in scheme
     order. Equal totals within a group share a place, shown "=N" ("=1" on a
-    close with no winner). RULES.md, "When the match ends" (only a player
+    close with no winner). docs/rules.md, "When the match ends" (only a player
     dealt into the last hand can win).
 
     Returns:
@@ -293,7 +293,7 @@ def event_label(events: list[dict[str, Any]], index: int) -> str:
     """Name event ``index`` of ``events`` (match-file shape) as a person at
     the table would: "hand 4", "the move of the line to 200", "Cara
     leaving", "Dan joining". Used to say which later event an edit would
-    make impossible (RULES.md, "Editing the past")."""
+    make impossible (docs/rules.md, "Editing the past")."""
     data = events[index]
     if "hand" in data:
         return f"hand {sum('hand' in each for each in events[: index + 1])}"
@@ -341,7 +341,7 @@ def refusal(error: scoring.RuleError, events: list[dict[str, Any]]) -> str:
         error: the engine's or a service's refusal.
         events: the live events as the board shows them (match-file shape).
 
-    RULES.md, "Editing the past".
+    docs/rules.md, "Editing the past".
     """
     if isinstance(error, LaterEventImpossible):
         return (

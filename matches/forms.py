@@ -116,7 +116,7 @@ class EngineForm(forms.Form):
 
 class HandForm(EngineForm):
     """One hand: who went out (or nobody), rummy, and a leftover for every
-    other player dealt in. RULES.md, "Scoring one hand" and the checks of
+    other player dealt in. docs/rules.md, "Scoring one hand" and the checks of
     "Cards and leftovers"."""
 
     went_out = forms.ChoiceField(
@@ -125,7 +125,7 @@ class HandForm(EngineForm):
     )
     rummy = forms.BooleanField(required=False, label="Went out in one go (rummy)")
     # Sent by the "save it as typed" button once the host has seen the
-    # typing-slip question (RULES.md: asked, never refused).
+    # typing-slip question (docs/rules.md: asked, never refused).
     confirm_slips = forms.CharField(required=False, widget=forms.HiddenInput)
     # The hand the form was drawn for: a form for hand 10 does not record
     # hand 11 after another phone saved hand 10.
@@ -184,7 +184,7 @@ class HandForm(EngineForm):
         """The players whose box holds a sum of points, with the sum as
         typed: ``{"Cara": "10+10+5"}``. Their leftover is the sum's total
         (``hand_after().leftovers["Cara"] == 25``), so a preview can show
-        "Cara 25 (10+10+5)". RULES.md, "Cards and leftovers"."""
+        "Cara 25 (10+10+5)". docs/rules.md, "Cards and leftovers"."""
         return {
             name: text for _, name, text in self.typed_boxes() if scoring.read_sum(text) is not None
         }
@@ -264,7 +264,7 @@ class HandForm(EngineForm):
 
 
 class LineForm(EngineForm):
-    """Move the line (the target). RULES.md, "Moving the line"."""
+    """Move the line (the target). docs/rules.md, "Moving the line"."""
 
     target = forms.CharField(label="New line", widget=_number_input())
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -279,7 +279,7 @@ class LineForm(EngineForm):
 
 
 class SeatForm(EngineForm):
-    """A player leaves the table or joins it between hands. RULES.md, "Seats,
+    """A player leaves the table or joins it between hands. docs/rules.md, "Seats,
     dealer and deal size"."""
 
     action = forms.ChoiceField(choices=[("leave", "leave"), ("join", "join")])
@@ -308,7 +308,7 @@ def _choices(values: tuple[Any, ...], labels: dict[Any, str]) -> list[tuple[str,
 
 
 class RulesForm(forms.Form):
-    """Every house rule of RULES.md, "House rules", with its default
+    """Every house rule of docs/rules.md, "House rules", with its default
     pre-selected and a one-line explanation."""
 
     scheme = forms.ChoiceField(

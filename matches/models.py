@@ -2,7 +2,7 @@
 
 A match is stored as its house rules, its starting seats and its ordered
 events, each event exactly as entered (in the shape of a match file's event,
-MATCH_FORMAT.md). Totals, dealer, status and winner are never stored: they
+docs/match-format.md). Totals, dealer, status and winner are never stored: they
 come from replaying the events through ``matches.scoring`` (``Match.board``).
 """
 
@@ -62,7 +62,7 @@ class MatchQuerySet(models.QuerySet["Match"]):
 
 
 class Match(models.Model):
-    """A match: the host who keeps it, its house rules (RULES.md, "House
+    """A match: the host who keeps it, its house rules (docs/rules.md, "House
     rules") and its starting seats; its events are ``Event`` rows."""
 
     host = models.ForeignKey(
@@ -146,7 +146,7 @@ class Match(models.Model):
 
     def board(self) -> scoring.Board:
         """The board, replayed from the stored events: totals (points), hands,
-        dealer, status and winner. RULES.md, all of it.
+        dealer, status and winner. docs/rules.md, all of it.
 
         Raises:
             RuleError: the stored events break a rule (only if the rules

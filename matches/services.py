@@ -54,7 +54,7 @@ def match_create(
         RuleError: the engine refuses the players or rules (``key`` and
             ``field`` say which); nothing is saved.
 
-    RULES.md, "House rules" and "Seats, dealer and deal size".
+    docs/rules.md, "House rules" and "Seats, dealer and deal size".
     """
     if token is not None:
         earlier = Match.objects.filter(host=host, token=token).first()
@@ -148,7 +148,7 @@ def event_record(
         RuleError: the engine refuses the event, or ``hand_number`` is not the
             next hand any more; nothing is saved.
 
-    RULES.md, all of it, through ``scoring.replay``.
+    docs/rules.md, all of it, through ``scoring.replay``.
     """
     match = _locked(match)
     if token is not None:
@@ -209,7 +209,7 @@ def event_undo(*, match: Match, event_id: int | None = None) -> Undone | None:
         RuleError: ``event_id`` is neither the newest event nor the one just
             taken back.
 
-    RULES.md, "Editing the past" (deleting the last event always leaves a
+    docs/rules.md, "Editing the past" (deleting the last event always leaves a
     match the rules allow).
     """
     match = _locked(match)
@@ -244,7 +244,7 @@ def event_restore(*, match: Match, event_id: int) -> Change:
             message names the event that would become impossible); nothing
             changes.
 
-    RULES.md, "Editing the past".
+    docs/rules.md, "Editing the past".
     """
     match = _locked(match)
     event = Event.objects.get(match=match, pk=event_id, deleted__isnull=False)
@@ -266,7 +266,7 @@ class Change:
 
 class LaterEventImpossible(scoring.RuleError):
     """An edit, delete or restore would make a later event impossible
-    (RULES.md, "Editing the past"). ``shown_index`` is that later event's
+    (docs/rules.md, "Editing the past"). ``shown_index`` is that later event's
     position among the live events as the board shows them now (before the
     change); ``message`` is the engine's refusal of it. The display layer
     words it for the page (``display.refusal``)."""
@@ -320,7 +320,7 @@ def event_edit(*, match: Match, event_id: int, data: dict, version: str | None =
             event impossible (the message names that event), or it was
             changed on another screen since ``version``; nothing changes.
 
-    RULES.md, "Editing the past".
+    docs/rules.md, "Editing the past".
     """
     match = _locked(match)
     current = next((event for event in match.live_events() if event.pk == event_id), None)
@@ -345,7 +345,7 @@ def event_delete(*, match: Match, event_id: int) -> Change:
         RuleError: without it a later event would be impossible (the message
             names that event); nothing changes.
 
-    RULES.md, "Editing the past".
+    docs/rules.md, "Editing the past".
     """
     match = _locked(match)
     events = match.live_events()
@@ -372,7 +372,7 @@ def match_rules_change(*, match: Match, rules: scoring.HouseRules) -> Match:
             first hand is), or the engine refuses the rules or the events
             recorded so far under them; nothing changes.
 
-    RULES.md, "House rules" (the last paragraph).
+    docs/rules.md, "House rules" (the last paragraph).
     """
     match = _locked(match)
     live = match.live_events()
@@ -394,7 +394,7 @@ def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
     Returns:
         The new ``Match``.
 
-    RULES.md, "Seats, dealer and deal size".
+    docs/rules.md, "Seats, dealer and deal size".
     """
     board = match.board()
     dealer = scoring.seat_after(

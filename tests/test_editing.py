@@ -1,4 +1,4 @@
-"""Putting the past right: RULES.md, "Editing the past", through the services."""
+"""Putting the past right: docs/rules.md, "Editing the past", through the services."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """``python manage.py score FILE`` against match files scored by hand.
 
-``tests/data/X.json`` holds a match (RULES.md's worked examples 1 to 8,
-MATCH_FORMAT.md's example and further rules) and ``X.expected.json`` the whole
-document the command must print, worked out by hand from RULES.md, never by
+``tests/data/X.json`` holds a match (docs/rules.md's worked examples 1 to 8,
+docs/match-format.md's example and further rules) and ``X.expected.json`` the whole
+document the command must print, worked out by hand from docs/rules.md, never by
 running the engine. ``tests/data/broken/X.json`` breaks one rule and
 ``X.expected.txt`` holds the one line the command must write to standard error.
 
@@ -30,7 +30,7 @@ BROKEN = DATA / "broken"
 MATCH_FILES = sorted(p for p in DATA.glob("*.json") if not p.name.endswith(".expected.json"))
 BROKEN_FILES = sorted(BROKEN.glob("*.json"))
 
-# Broken files whose expected message is the one RULES.md / MATCH_FORMAT.md call
+# Broken files whose expected message is the one docs/rules.md / docs/match-format.md call
 # for, where the engine still writes something else. Remove an entry once fixed
 # (strict xfail fails the suite as soon as the engine is right).
 ENGINE_BUGS: dict[str, str] = {}
@@ -98,7 +98,7 @@ def test_it_prints_the_hand_worked_result_of_each_match_file(path: Path) -> None
     document = json.loads(out)
     expected = expected_document(path)
     assert document == expected
-    # Dicts compare without order; MATCH_FORMAT.md wants totals in seat order.
+    # Dicts compare without order; docs/match-format.md wants totals in seat order.
     assert list(document["totals"]) == list(expected["totals"])
 
 
@@ -110,7 +110,7 @@ def test_it_refuses_each_broken_file_with_one_line_naming_the_rule(path: Path) -
     assert err.strip() == expected_message(path)
 
 
-# The worked examples of RULES.md, in words -------------------------------------
+# The worked examples of docs/rules.md, in words ---------------------------------
 
 HEADLINES = [
     # file, totals in seat order, status, winner, closed_by
@@ -177,7 +177,7 @@ def test_it_scores_the_worked_examples_of_the_rules(
 
 
 def test_it_lets_the_player_who_joins_after_the_last_dealer_deal_next() -> None:
-    # MATCH_FORMAT.md's example: Eve sits after Alice, who dealt hand 1.
+    # docs/match-format.md's example: Eve sits after Alice, who dealt hand 1.
     document = json.loads(score(DATA / "match_format_example.json")[1])
     assert list(document["totals"]) == ["Alice", "Eve", "Ben", "Cara", "Dan"]
     assert document["hands"][1]["dealer"] == "Eve"

@@ -1,4 +1,4 @@
-"""The scoring engine against RULES.md: every worked example, every rule break
+"""The scoring engine against docs/rules.md: every worked example, every rule break
 and its message. No database: the engine is plain Python."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Properties of the scoring engine over generated, valid matches.
 
-Every expectation here is derived from ../shared/RULES.md, not from the
+Every expectation here is derived from docs/rules.md, not from the
 engine: the seat and dealer model, the points of a card and the end rules are
 written out again below from the contract's words. While a valid match is
 being generated, the engine's ``replay`` is used only to learn where the
@@ -28,7 +28,7 @@ from matches.scoring import (
     replay,
 )
 
-# RULES.md, "Cards and leftovers" and "House rules".
+# docs/rules.md, "Cards and leftovers" and "House rules".
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SCHEMES = ("highest_wins", "penalty")
@@ -46,7 +46,7 @@ PROPERTY_SETTINGS = settings(
 
 
 def card_points(code: str, ace_value: int) -> int:
-    """A card's points as the table in RULES.md gives them."""
+    """A card's points as the table in docs/rules.md gives them."""
     rank = code[:-1] if code[-1] in SUITS else code
     if rank == "A":
         return ace_value
@@ -63,12 +63,12 @@ def leftover_points(value: int | list[str], ace_value: int) -> int:
 
 
 def cards_dealt(seated: int) -> int:
-    """RULES.md: 10 with 2 players, 7 with 3 or 4, 6 with 5 or 6."""
+    """docs/rules.md: 10 with 2 players, 7 with 3 or 4, 6 with 5 or 6."""
     return {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}[seated]
 
 
 def decks_in_play(rules: HouseRules, starting_players: int) -> int:
-    """RULES.md: 1 deck for 2 to 4 starting players, 2 for 5 or 6."""
+    """docs/rules.md: 1 deck for 2 to 4 starting players, 2 for 5 or 6."""
     if rules.decks is not None:
         return rules.decks
     return 1 if starting_players <= 4 else 2
@@ -340,7 +340,7 @@ def test_it_moves_the_deal_along_the_seats_through_leaves_and_joins(
 ) -> None:
     match = generated.match
     board = replay(match)
-    # The table as RULES.md describes it, kept independently of the engine.
+    # The table as docs/rules.md describes it, kept independently of the engine.
     seats = list(match.players)
     seated = set(seats)
     chosen = match.first_dealer if match.first_dealer is not None else seats[0]
@@ -433,7 +433,7 @@ def test_it_keeps_totals_as_the_sum_of_each_players_hand_scores(generated: Gener
 
 
 def check_end_rules(board: Board) -> None:
-    """RULES.md, "When the match ends", on one board."""
+    """docs/rules.md, "When the match ends", on one board."""
     scheme = board.rules.scheme
     if not board.hands:
         assert board.status == "open"

@@ -1,4 +1,4 @@
-"""The rules of Rummy as the scoreboard keeps them (../shared/RULES.md), as
+"""The rules of Rummy as the scoreboard keeps them (docs/rules.md), as
 plain Python: no Django, no database. The web app and the ``score`` command
 both call this package, so every rule and every message lives here once."""
 

@@ -1,8 +1,8 @@
-"""Cards and their points: RULES.md, "Cards and leftovers".
+"""Cards and their points: docs/rules.md, "Cards and leftovers".
 
 A card is written as its rank (``A``, ``2``..``10`` or ``T``, ``J``, ``Q``,
 ``K``) and, optionally, its suit (``S``, ``H``, ``D``, ``C`` or a suit
-symbol), in either letter case, as MATCH_FORMAT.md describes.
+symbol), in either letter case, as docs/match-format.md describes.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Card:
     def points(self, ace_value: int) -> int:
         """The card's points: ace ``ace_value``, 2 to 10 face value, J/Q/K 10.
 
-        RULES.md, "Cards and leftovers".
+        docs/rules.md, "Cards and leftovers".
         """
         if self.rank == "A":
             return ace_value
@@ -59,7 +59,7 @@ class Card:
 
 
 def parse_card(text: object) -> Card:
-    """Read one card as MATCH_FORMAT.md writes it: ``"10H"``, ``"Th"``, ``"Q♠"``, ``"K"``.
+    """Read one card as docs/match-format.md writes it: ``"10H"``, ``"Th"``, ``"Q♠"``, ``"K"``.
 
     Args:
         text: the card as typed; surrounding spaces are ignored.
@@ -88,7 +88,7 @@ def parse_card(text: object) -> Card:
 def deck_points(ace_value: int) -> int:
     """The points of one full deck: 340 with aces at 1, 380 at 11, 396 at 15.
 
-    RULES.md, "Cards and leftovers".
+    docs/rules.md, "Cards and leftovers".
     """
     return 4 * sum(Card(rank).points(ace_value) for rank in RANKS)
 
@@ -98,7 +98,7 @@ def most_points_in(cards: int, *, ace_value: int, decks: int) -> int:
     """The most that ``cards`` cards from ``decks`` decks can be worth, in points.
 
     Seven cards with aces at 1 are worth at most 70. Cached: a replay asks
-    for the same few values at every hand. RULES.md, "Cards and leftovers"
+    for the same few values at every hand. docs/rules.md, "Cards and leftovers"
     (the typing-slip check).
     """
     values = sorted(
@@ -121,7 +121,7 @@ def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
             decks, or a rank more than 4 times per deck; the message names the
             player in whose cards the extra one was found.
 
-    RULES.md, "Cards and leftovers".
+    docs/rules.md, "Cards and leftovers".
     """
     seen_cards: Counter[Card] = Counter()
     seen_ranks: Counter[str] = Counter()

@@ -1,4 +1,4 @@
-"""Replaying a match: RULES.md, "Seats, dealer and deal size", "Scoring one
+"""Replaying a match: docs/rules.md, "Seats, dealer and deal size", "Scoring one
 hand", "When the match ends" and "Moving the line".
 
 A match is its house rules, its starting seats and its ordered events. The
@@ -178,7 +178,7 @@ class Board:
             the best total, or when that player has left the table since:
             never the second best, who could not win on the last hand.
 
-        RULES.md, "When the match ends", rules 1 and 3.
+        docs/rules.md, "When the match ends", rules 1 and 3.
         """
         if not self.dealt_in_last:
             return None
@@ -191,13 +191,13 @@ class Board:
     @property
     def line_can_move(self) -> bool:
         """Whether the host may move the line now: always, except once the
-        hand limit has closed the match. RULES.md, "Moving the line"."""
+        hand limit has closed the match. docs/rules.md, "Moving the line"."""
         return self.closed_by != "hand_limit"
 
     @property
     def rules_can_change(self) -> bool:
         """Whether the house rules other than the target may still change:
-        only while no hand is recorded. RULES.md, "House rules"."""
+        only while no hand is recorded. docs/rules.md, "House rules"."""
         return not self.hands
 
 
@@ -206,7 +206,7 @@ class Board:
 
 def cards_each(seated: int) -> int:
     """Cards dealt to each player with ``seated`` players: 10 with 2, 7 with 3
-    or 4, 6 with 5 or 6. RULES.md, "Seats, dealer and deal size"."""
+    or 4, 6 with 5 or 6. docs/rules.md, "Seats, dealer and deal size"."""
     if seated <= 2:
         return 10
     return 7 if seated <= 4 else 6
@@ -214,7 +214,7 @@ def cards_each(seated: int) -> int:
 
 def rummy_possible(went_out: str | None) -> bool:
     """Whether a hand can be rummy: only when someone went out (``went_out``
-    is a player, not None). RULES.md, "Scoring one hand", "Nobody went out"."""
+    is a player, not None). docs/rules.md, "Scoring one hand", "Nobody went out"."""
     return went_out is not None
 
 
@@ -242,7 +242,7 @@ def score_hand(
         under ``highest_wins`` what they gain, under ``penalty`` what they are
         charged (a negative charge is a bonus).
 
-    RULES.md, "Scoring one hand".
+    docs/rules.md, "Scoring one hand".
     """
     scores = dict.fromkeys(dealt_in, 0)
     highest_wins = rules.scheme == HIGHEST_WINS
@@ -301,7 +301,7 @@ def decide(
         ``("target", name)`` when the line decides it, ``("hand_limit", name)``
         or ``("hand_limit", None)`` (no winner) at the hand limit.
 
-    RULES.md, "When the match ends", rules 1 to 3.
+    docs/rules.md, "When the match ends", rules 1 to 3.
     """
     if not dealt_in:
         return None, None
@@ -329,7 +329,7 @@ def seat_after(
     Returns:
         That player's name.
 
-    RULES.md, "Seats, dealer and deal size": the deal moves one seat along,
+    docs/rules.md, "Seats, dealer and deal size": the deal moves one seat along,
     skipping players who are not seated; the player after the dealer goes
     first.
     """
@@ -360,7 +360,7 @@ def typing_slips(
         A question per doubtful player, such as ``"Cara: 230 points in 7
         cards?"``; empty when nothing looks wrong. These are not errors.
 
-    RULES.md, "Cards and leftovers" (the last paragraph).
+    docs/rules.md, "Cards and leftovers" (the last paragraph).
     """
     most = most_points_in(cards_dealt, ace_value=rules.ace_value, decks=rules.decks or 1)
     slips = {}
@@ -485,7 +485,7 @@ class _Table:
             raise error.at(index=index) from None
 
     def _require_open(self, action: Literal["hand", "line", "seat"]) -> None:
-        """Refuse ``action`` on a closed match. RULES.md, "When the match
+        """Refuse ``action`` on a closed match. docs/rules.md, "When the match
         ends", rule 4, and "Moving the line"."""
         if self.closed_by == "hand_limit":
             hands = "1 hand" if self.rules.hand_limit == 1 else f"{self.rules.hand_limit} hands"
@@ -713,7 +713,7 @@ def check_players(players: object) -> list[RuleError]:
         ``seat`` (from 0; None when ``players`` is not a list). Empty when
         the table can be seated.
 
-    RULES.md, "Seats, dealer and deal size".
+    docs/rules.md, "Seats, dealer and deal size".
     """
     if not isinstance(players, list | tuple):
         return [RuleError(_PLAYER_COUNT, key="players")]
@@ -738,7 +738,7 @@ def check_seats(boxes: Sequence[str]) -> list[RuleError]:
         gap, and the name problems of ``check_players``. Empty when the
         named seats can be seated.
 
-    RULES.md, "Seats, dealer and deal size".
+    docs/rules.md, "Seats, dealer and deal size".
     """
     named = [seat for seat, text in enumerate(boxes) if text.strip()]
     seats = named[-1] + 1 if named else 0
@@ -772,7 +772,7 @@ def check_first_dealer(first_dealer: object, players: Sequence[str]) -> RuleErro
         the players" for no name, "Zed is not one of the players" for a
         stranger.
 
-    RULES.md, "Seats, dealer and deal size".
+    docs/rules.md, "Seats, dealer and deal size".
     """
     if not isinstance(first_dealer, str) or not clean_name(first_dealer):
         return RuleError("the first dealer must be one of the players", key="first_dealer")
@@ -802,7 +802,7 @@ def replay(match: Match) -> Board:
             the event's position (from 0), or ``key`` names ``"rules"``,
             ``"players"`` or ``"first_dealer"``.
 
-    Implements all of RULES.md but "Editing the past", which is replaying an
+    Implements all of docs/rules.md but "Editing the past", which is replaying an
     edited list of events.
     """
     table = _Table(match)

@@ -1,9 +1,9 @@
-"""Reading what the host types into a box: RULES.md, "Cards and leftovers".
+"""Reading what the host types into a box: docs/rules.md, "Cards and leftovers".
 
 A leftover is entered as a whole number of points or as the cards; at the
 table people also count a hand up aloud ("10 and 10 and 5"), so a box may
 hold a sum of whole numbers ("10+10+5"). Only boxes are read this way: a
-match file's leftover stays a number or a list of cards (MATCH_FORMAT.md).
+match file's leftover stays a number or a list of cards (docs/match-format.md).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def read_leftover_text(text: str, *, player: str) -> int | list[str] | str | Non
             type points (10+10+5) or the cards (K 9 4)", or "Cara's leftover:
             10++5 is not a sum of whole numbers; ...".
 
-    RULES.md, "Cards and leftovers".
+    docs/rules.md, "Cards and leftovers".
     """
     text = text.strip()
     if not text:

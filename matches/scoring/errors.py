@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 class RuleError(ValueError):
-    """A match, a house rule or an event breaks a rule of RULES.md.
+    """A match, a house rule or an event breaks a rule of docs/rules.md.
 
     ``message`` is written for a person at the card table ("Cara's leftover
     must be at least 1"). ``index`` is the position of the offending event

@@ -1,4 +1,4 @@
-"""The match file, ``rummy-match/1``: ../shared/MATCH_FORMAT.md.
+"""The match file, ``rummy-match/1``: docs/match-format.md.
 
 ``read_match`` turns a parsed document into a ``Match`` (structure only: the
 rules themselves are checked by ``replay``), and ``board_document`` writes a
@@ -52,7 +52,7 @@ def parse_match_text(text: str) -> Match:
     Raises:
         RuleError: the text is not JSON, or not a ``rummy-match/1`` document.
 
-    MATCH_FORMAT.md, "Input".
+    docs/match-format.md, "Input".
     """
     try:
         # A byte order mark (Windows Notepad writes one) is not part of the text.
@@ -84,7 +84,7 @@ def read_match(document: object) -> Match:
             an event or a hand are refused; unknown top-level keys are
             ignored.
 
-    MATCH_FORMAT.md, "Input".
+    docs/match-format.md, "Input".
     """
     if not isinstance(document, dict):
         raise RuleError("a match file is a JSON object")
@@ -137,7 +137,7 @@ def read_event(event: object, index: int) -> Event:
     Raises:
         RuleError: the event's shape is wrong (unknown or missing keys).
 
-    MATCH_FORMAT.md, "Input", ``events``.
+    docs/match-format.md, "Input", ``events``.
     """
     if not isinstance(event, dict):
         raise RuleError("an event must be an object", index=index)
@@ -195,7 +195,7 @@ def board_document(board: Board) -> dict[str, Any]:
         (points), ``hands_played``, ``totals`` (points, seat order), ``hands``
         and ``next_hand`` (None when closed).
 
-    MATCH_FORMAT.md, "Output".
+    docs/match-format.md, "Output".
     """
     next_hand = board.next_hand
     return {

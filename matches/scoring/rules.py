@@ -1,4 +1,4 @@
-"""House rules of a match: RULES.md, "House rules"."""
+"""House rules of a match: docs/rules.md, "House rules"."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def check_target(target: object) -> int:
     Raises:
         RuleError: otherwise (``field="target"``).
 
-    RULES.md, "House rules" and "Moving the line".
+    docs/rules.md, "House rules" and "Moving the line".
     """
     if not is_whole_number(target) or not TARGET_MIN <= target <= TARGET_MAX:
         raise RuleError(
@@ -51,7 +51,7 @@ def default_decks(players: int) -> int:
 
 @dataclass(frozen=True)
 class HouseRules:
-    """The house rules of one match, with the defaults of RULES.md.
+    """The house rules of one match, with the defaults of docs/rules.md.
 
     ``target`` and ``hand_limit`` are in points and hands. ``decks`` None
     means "by the number of starting players" (see ``default_decks``).
@@ -71,7 +71,7 @@ class HouseRules:
         return self.scheme == PENALTY
 
     def problems(self) -> list[RuleError]:
-        """Every rule whose value RULES.md does not allow, so a form can show
+        """Every rule whose value docs/rules.md does not allow, so a form can show
         them all at once.
 
         ``decks`` None (by the number of starting players) is always allowed.
@@ -81,7 +81,7 @@ class HouseRules:
             rule's name), in the order scheme, rummy_bonus, stock_out,
             target, hand_limit, ace_value, decks; empty when all are fine.
 
-        RULES.md, "House rules".
+        docs/rules.md, "House rules".
         """
         problems = []
         choices = {
@@ -130,10 +130,10 @@ class HouseRules:
 
         Raises:
             RuleError: the first of ``problems()``: a rule has a value
-                RULES.md does not allow (``key="rules"``, ``field`` the
+                docs/rules.md does not allow (``key="rules"``, ``field`` the
                 rule's name).
 
-        RULES.md, "House rules".
+        docs/rules.md, "House rules".
         """
         problems = self.problems()
         if problems:

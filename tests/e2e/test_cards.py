@@ -1,5 +1,5 @@
 """Entering a hand by the cards held, with the card picker: the app adds the
-cards up (RULES.md, "Cards and leftovers")."""
+cards up (docs/rules.md, "Cards and leftovers")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Putting the past right from the history: editing an early hand, deleting
 one and putting it back, and an edit refused because a later hand could not
-have happened (RULES.md, "Editing the past")."""
+have happened (docs/rules.md, "Editing the past")."""
 
 from __future__ import annotations
 

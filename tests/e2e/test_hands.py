@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def example_1(page: Page, live_server: LiveServer, host: AbstractBaseUser) -> Match:
-    """RULES.md example 1 on the board: Alice, Ben, Cara, Alice deals first."""
+    """docs/rules.md example 1 on the board: Alice, Ben, Cara, Alice deals first."""
     match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], first_dealer="Alice")
     open_board(page, live_server, match)
     expect(dealer(page)).to_have_text("Alice deals, 7 cards each. Ben plays first.")

@@ -1,6 +1,6 @@
 """The preview under the hand form: what Save would record, worked out by the
 engine under the match's house rules, and nothing stored until Save
-(RULES.md, worked examples 1 to 3)."""
+(docs/rules.md, worked examples 1 to 3)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Players leaving the table and joining it between hands, and who deals
-after (RULES.md, "Seats, dealer and deal size")."""
+after (docs/rules.md, "Seats, dealer and deal size")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A leftover bigger than the cards dealt could hold is probably a typing
 slip: the app asks before saving it, and saves it as typed when told to
-(RULES.md, "Cards and leftovers", last paragraph)."""
+(docs/rules.md, "Cards and leftovers", last paragraph)."""
 
 from __future__ import annotations
 

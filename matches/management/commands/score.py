@@ -1,5 +1,5 @@
 """``python manage.py score FILE``: check a paper score sheet typed into a
-match file (../shared/MATCH_FORMAT.md, "Output")."""
+match file (docs/match-format.md, "Output")."""
 
 from __future__ import annotations
 
