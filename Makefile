@@ -35,6 +35,8 @@ test: $(VENV)/.installed-test
 	scripts/ensure-chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@# A constraint derived from the rules must never drift from its migration.
+	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-test

@@ -100,10 +100,12 @@ def _host_match(request: HtmxHttpRequest, public_id: str) -> Match:
 
 
 @require_GET
-@host_required
 @never_cache
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """The host's matches, open ones first."""
+    """The host's matches, open ones first; a newcomer's first page says
+    what the app does and offers sign-up in one tap."""
+    if not request.user.is_authenticated:
+        return render(request, "matches/welcome.html")
     matches = list(Match.objects.for_board().filter(host=request.user))
     boards = [(match, match.board()) for match in matches]
     rows = [(match, board, leader_sentence(board)) for match, board in boards]
@@ -360,7 +362,7 @@ def _save_edit(
 @never_cache
 def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Fix a recorded hand in the board's own hand form, filled in with what
-    was recorded: Save replaces it (an edit, RULES.md "Editing the past"), so
+    was recorded: Save replaces it (an edit, docs/rules.md "Editing the past"), so
     a typo costs only the wrong digits and nothing is kept aside."""
     match = _host_match(request, public_id)
     try:

@@ -9,10 +9,10 @@ from pytest_django.live_server_helper import LiveServer
 pytestmark = pytest.mark.django_db
 
 
-def test_it_sends_a_stranger_from_home_to_log_in(client: Client) -> None:
-    response = client.get("/", follow=True)
-    assert response.redirect_chain[-1][0].startswith("/accounts/login/")
-    assert "Log in" in response.content.decode()
+def test_it_offers_a_stranger_sign_up_and_log_in_from_home(client: Client) -> None:
+    page = client.get("/").content.decode()
+    assert "Sign up to keep score" in page
+    assert 'href="/accounts/login/"' in page
 
 
 def test_it_refuses_post_on_the_home_page(client: Client) -> None:
@@ -20,11 +20,12 @@ def test_it_refuses_post_on_the_home_page(client: Client) -> None:
 
 
 @pytest.mark.browser
-def test_it_loads_the_log_in_page_with_htmx_in_a_phone_browser(
+def test_it_loads_the_first_page_with_htmx_in_a_phone_browser(
     live_server: LiveServer, page: Page
 ) -> None:
     page.goto(live_server.url)
-    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    page.get_by_role("link", name="Sign up to keep score").tap()
+    expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
     # htmx comes from django-htmx's vendored copy, served from our own static files.
     assert page.evaluate("typeof window.htmx") == "object"
     assert page.evaluate("window.innerWidth") == 390

@@ -62,8 +62,17 @@ def hand_post(match: Match, went_out: str, token: uuid.UUID | None = None, rummy
 # Accounts ---------------------------------------------------------------------------
 
 
-def test_it_sends_a_stranger_to_log_in(client):
+def test_it_welcomes_a_newcomer_with_sign_up_in_one_tap(client):
     response = client.get(reverse("matches:home"))
+    assert response.status_code == 200
+    assert "One phone keeps the score for the whole Rummy table" in text(response)
+    page = response.content.decode()
+    assert f'href="{reverse("matches:signup")}"' in page
+    assert f'href="{reverse("login")}"' in page
+
+
+def test_it_sends_a_stranger_to_log_in(client):
+    response = client.get(reverse("matches:new"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
 

@@ -244,3 +244,34 @@ document.addEventListener("htmx:afterSwap", (event) => {
   settleBoard();
 });
 document.addEventListener("DOMContentLoaded", settleBoard);
+
+// Keep the screen awake while a board is open (the Screen Wake Lock API),
+// and take the lock again when the page comes back into view: the browser
+// lets go of it whenever the page is hidden. Where the browser cannot (plain
+// HTTP on the Wi-Fi is not a secure context), say so once, quietly.
+const SLEEP_HINT_SEEN = "scoreboard-sleep-hint-seen";
+function sayMaySleep() {
+  const hint = document.querySelector("[data-sleep-hint]");
+  if (!hint) return;
+  try {
+    if (localStorage.getItem(SLEEP_HINT_SEEN)) return;
+    localStorage.setItem(SLEEP_HINT_SEEN, "1");
+  } catch (error) {
+    // Storage may be off: the hint then shows on each board, still quietly.
+  }
+  hint.hidden = false;
+}
+async function keepAwake() {
+  if (!document.getElementById("board") || document.visibilityState !== "visible") return;
+  if (!("wakeLock" in navigator)) {
+    sayMaySleep();
+    return;
+  }
+  try {
+    await navigator.wakeLock.request("screen");
+  } catch (error) {
+    // Refused (battery saver, a hidden page): the phone keeps its own timeout.
+  }
+}
+document.addEventListener("visibilitychange", keepAwake);
+document.addEventListener("DOMContentLoaded", keepAwake);
