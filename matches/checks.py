@@ -8,8 +8,8 @@ from django.conf import settings
 from django.core.checks import Error, register
 
 MISSING_SECRET_KEY = (
-    "SECRET_KEY must be set in the environment when DEBUG is off "
-    "(or set DEBUG=true for development)"
+    "SECRET_KEY must be set in the environment when DEBUG is off, or kept in the file "
+    "SECRET_KEY_FILE names (`make run` makes one there, .secret_key by default)"
 )
 
 

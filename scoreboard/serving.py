@@ -77,11 +77,27 @@ def allowed_hosts(host: str, addresses: Iterable[str]) -> list[str]:
     return hosts
 
 
+def listen_address(host: str) -> tuple[socket.AddressFamily, str]:
+    """The socket family and address for listening on ``host``: an IPv4 or
+    IPv6 address ("[::1]" too), or "localhost".
+
+    Raises:
+        ValueError: ``host`` is not an address (a typo such as "nonsense").
+    """
+    bare = host.strip("[]")
+    if bare == "localhost":
+        return socket.AF_INET, "127.0.0.1"
+    address = ipaddress.ip_address(bare)
+    return (socket.AF_INET6 if address.version == 6 else socket.AF_INET), bare
+
+
 def urls_to_open(host: str, port: int, addresses: Iterable[str]) -> list[str]:
     """The addresses to type (or scan) on the phones: the LAN ones when the
-    server listens beyond this machine, else the loopback one."""
+    server listens beyond this machine, else the loopback one it listens on."""
     if is_loopback(host):
-        return [f"http://127.0.0.1:{port}/"]
+        bare = host.strip("[]")
+        shown = f"[{bare}]" if ":" in bare else ("127.0.0.1" if bare == "localhost" else bare)
+        return [f"http://{shown}:{port}/"]
     names = [name for name in allowed_hosts(host, addresses) if name not in LOOPBACK_NAMES]
     return [f"http://{name}:{port}/" for name in names] or [f"http://127.0.0.1:{port}/"]
 
@@ -102,6 +118,11 @@ def write_secret_key(path: Path, key: str) -> bool:
     Returns:
         True when the file was written, False when it was there.
     """
+    if read_secret_key(path):
+        return False
+    # A file left empty (an interrupted write) is replaced: there is no key in it.
+    if path.exists():
+        path.unlink()
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:

@@ -27,6 +27,12 @@ INTERFACES = {
 }
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def test_it_finds_the_addresses_phones_can_open():
     assert serving.lan_addresses(INTERFACES) == ["192.168.1.20", "10.0.0.7"]
 
@@ -61,14 +67,55 @@ def test_it_prints_the_address_with_a_qr_code(monkeypatch, capsys):
     from matches.management.commands import table_address
 
     monkeypatch.setattr(table_address, "lan_addresses", lambda: ["192.168.1.20"])
-    call_command("table_address", host="0.0.0.0", port=8000)
+    port = free_port()
+    call_command("table_address", host="0.0.0.0", port=str(port))
     out = capsys.readouterr().out
-    assert "Open the scoreboard on the phones at the table:\n  http://192.168.1.20:8000/\n" in out
+    assert (
+        f"Open the scoreboard on the phones at the table:\n  http://192.168.1.20:{port}/\n" in out
+    )
     assert "█" in out or "▀" in out  # the QR code, drawn in the terminal
-    call_command("table_address", host="127.0.0.1", port=8000)
+    port = free_port()
+    call_command("table_address", host="127.0.0.1", port=str(port))
     out = capsys.readouterr().out
-    assert "http://127.0.0.1:8000/" in out
-    assert "▀" not in out
+    assert out == (
+        f"The scoreboard is at http://127.0.0.1:{port}/\n"
+        "That is this computer only. For the phones at the table: HOST=0.0.0.0 make run\n"
+    )
+    if socket.has_ipv6:
+        call_command("table_address", host="[::1]", port=str(port))
+        assert f"http://[::1]:{port}/" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("port", "abc", "PORT must be a whole number from 1 to 65535; got 'abc'"),
+        ("port", "99999", "PORT must be a whole number from 1 to 65535; got '99999'"),
+        ("workers", "0", "WORKERS must be a whole number from 1 to 64; got '0'"),
+        ("threads", "-3", "THREADS must be a whole number from 1 to 256; got '-3'"),
+        ("host", "nonsense", "HOST must be an address of this computer"),
+    ],
+)
+def test_it_refuses_a_bad_serving_value_naming_it(option, value, message):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError) as refused:
+        call_command(
+            "table_address", **{"host": "127.0.0.1", "port": str(free_port()), option: value}
+        )
+    assert str(refused.value).startswith(message)
+
+
+def test_it_refuses_a_port_already_in_use():
+    from django.core.management.base import CommandError
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(CommandError) as refused:
+            call_command("table_address", host="127.0.0.1", port=str(port))
+    assert str(refused.value).startswith(f"PORT {port} is in use on 127.0.0.1")
 
 
 def test_it_makes_the_secret_key_once_readable_by_its_owner_only(tmp_path, settings):
@@ -81,6 +128,20 @@ def test_it_makes_the_secret_key_once_readable_by_its_owner_only(tmp_path, setti
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     call_command("secret_key")
     assert path.read_text() == first
+
+
+def test_it_replaces_an_empty_key_file_and_refuses_a_missing_folder(tmp_path, settings):
+    from django.core.management.base import CommandError
+
+    path = tmp_path / ".secret_key"
+    path.write_text("")
+    settings.SECRET_KEY_FILE = path
+    settings.SECRET_KEY_FROM_ENVIRONMENT = False
+    call_command("secret_key")
+    assert len(path.read_text().strip()) >= 50
+    settings.SECRET_KEY_FILE = tmp_path / "no-such-folder" / ".secret_key"
+    with pytest.raises(CommandError, match="SECRET_KEY_FILE is in a folder that does not exist"):
+        call_command("secret_key")
 
 
 def test_it_makes_no_key_file_when_the_environment_has_a_key(tmp_path, settings):

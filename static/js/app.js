@@ -6,6 +6,9 @@
 // its one-time token, so a resend after a lost answer records nothing twice).
 function showNotSaved(event) {
   const elt = event.detail.elt;
+  // A preview that fails saves nothing and loses nothing: it just waits for
+  // the next keystroke. Only writes say "Not saved".
+  if (elt.id === "hand-preview") return;
   const form = elt.closest("form");
   // The hand form has its own box; Undo, Delete, Move, seats use the board's.
   const box = (form && form.querySelector("[data-network-error]")) ||
@@ -22,7 +25,8 @@ function showNotSaved(event) {
     box.textContent = (own ? "Not saved: you were logged out. Your entries are still here: " : "Nothing changed: you were logged out. ") +
       "log in again in a new tab, then come back and try again.";
   } else if (status === 403) {
-    box.textContent = "Not saved: this page is out of date. Note your entries, then reload the page.";
+    box.textContent = (own ? "Not saved: the page's security check had expired. " : "Nothing changed: the page's security check had expired. ") +
+      "Try again; if it is refused again, note your entries and reload the page.";
   } else {
     box.textContent = (own ? "Not saved: the server had a problem. " : "Nothing changed: the server had a problem. ") + retry;
   }

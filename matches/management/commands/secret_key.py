@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.core.management.utils import get_random_secret_key
 
 from scoreboard.serving import write_secret_key
@@ -24,5 +24,10 @@ class Command(BaseCommand):
         if settings.SECRET_KEY_FROM_ENVIRONMENT:
             return
         path = settings.SECRET_KEY_FILE
+        if not path.parent.is_dir():
+            raise CommandError(f"SECRET_KEY_FILE is in a folder that does not exist: {path}")
         if write_secret_key(path, get_random_secret_key()):
-            self.stdout.write(f"Made a secret key in {path}; keep it with the database.")
+            self.stdout.write(
+                f"Made a new secret key in {path}: keep it with the database. "
+                "(A new key logs every phone out; the matches stay.)"
+            )

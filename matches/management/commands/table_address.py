@@ -1,30 +1,74 @@
-"""``manage.py table_address``: where the phones at the table open the board."""
+"""``manage.py table_address``: check where the table's server is to listen,
+then print where the phones at the table open the board."""
 
 from __future__ import annotations
 
+import errno
 import io
+import socket
 from typing import Any
 
 import segno
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoreboard.serving import lan_addresses, urls_to_open
+from scoreboard.serving import is_loopback, lan_addresses, listen_address, urls_to_open
+
+
+def _count(name: str, text: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdecimal()) or not low <= int(text) <= high:
+        raise CommandError(f"{name} must be a whole number from {low} to {high}; got {text!r}")
+    return int(text)
 
 
 class Command(BaseCommand):
-    help = "Print the address phones open, with a QR code of it to scan from this screen."
+    help = (
+        "Check HOST, PORT, WORKERS and THREADS for `make run`, then print the address "
+        "phones open, with a QR code of it to scan from this screen."
+    )
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--host", default="127.0.0.1", help="the address the server listens on")
-        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--host", default="127.0.0.1", help="HOST: the address to listen on")
+        parser.add_argument("--port", default="8000", help="PORT")
+        parser.add_argument("--workers", default="2", help="WORKERS: gunicorn processes")
+        parser.add_argument("--threads", default="8", help="THREADS: threads per process")
 
-    def handle(self, *args: Any, host: str, port: int, **options: Any) -> None:
-        urls = urls_to_open(host, port, lan_addresses())
+    def handle(
+        self, *args: Any, host: str, port: str, workers: str, threads: str, **_: Any
+    ) -> None:
+        number = _count("PORT", port, 1, 65535)
+        _count("WORKERS", workers, 1, 64)
+        _count("THREADS", threads, 1, 256)
+        try:
+            family, address = listen_address(host)
+        except ValueError:
+            raise CommandError(
+                "HOST must be an address of this computer: 127.0.0.1 for this computer "
+                f"only, 0.0.0.0 for the phones on the Wi-Fi; got {host!r}"
+            ) from None
+        # Bound and let go at once: nothing is sent anywhere.
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind((address, number))
+            except OSError as error:
+                if error.errno == errno.EADDRINUSE:
+                    raise CommandError(
+                        f"PORT {number} is in use on {host}: is the scoreboard already "
+                        "running? Stop it, or choose another PORT."
+                    ) from None
+                raise CommandError(
+                    f"cannot listen on HOST {host}, PORT {number}: {error}"
+                ) from None
+        if is_loopback(host):
+            self.stdout.write(f"The scoreboard is at {urls_to_open(host, number, [])[0]}")
+            self.stdout.write(
+                "That is this computer only. For the phones at the table: HOST=0.0.0.0 make run"
+            )
+            return
+        urls = urls_to_open(host, number, lan_addresses())
         self.stdout.write("Open the scoreboard on the phones at the table:")
         for url in urls:
             self.stdout.write(f"  {url}")
-        if host not in ("127.0.0.1", "localhost", "::1", "[::1]"):
-            drawn = io.StringIO()
-            segno.make(urls[0], error="m").terminal(out=drawn, compact=True)
-            self.stdout.write(drawn.getvalue(), ending="")
+        drawn = io.StringIO()
+        segno.make(urls[0], error="m").terminal(out=drawn, compact=True)
+        self.stdout.write(drawn.getvalue(), ending="")
