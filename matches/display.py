@@ -366,3 +366,21 @@ def short_name(name: str, limit: int = SHORT_NAME) -> str:
         return name
     tail = 3
     return f"{name[: limit - tail - 1]}…{name[-tail:]}"
+
+
+def example_result(board: scoring.Board) -> str:
+    """What the engine made of a worked example, in words: the last hand's
+    score, the totals, and the result once the match is decided."""
+    parts = []
+    if board.hands:
+        summary = hand_summary(board.hands[-1], board.rules)
+        parts.append(f"{summary[:1].upper()}{summary[1:]}.")
+    totals = ", ".join(
+        f"{name} {signed(total) if total < 0 else total}" for name, total in board.totals.items()
+    )
+    parts.append(f"Totals: {totals}.")
+    if board.status == "closed":
+        parts.append(close_reason(board))
+    elif board.hands and any(total >= board.target for total in board.totals.values()):
+        parts.append("The match stays open: the best total is shared, so another hand is dealt.")
+    return " ".join(parts)

@@ -13,18 +13,24 @@ from django.contrib.auth.forms import UserCreationForm
 from matches import scoring
 from matches.display import refusal
 from matches.models import Match
+from matches.scoring.cards import ACE_VALUES
 from matches.scoring.rules import (
     DECKS,
-    HAND_LIMIT_MAX,
+    DECKS_BY_PLAYERS,
     MAX_SEATED,
+    RULE_CHOICES,
+    RULE_HELP,
     RULE_KEYS,
+    RULE_TITLES,
     RUMMY_BONUSES,
     SCHEMES,
     STOCK_OUTS,
+    HouseRules,
 )
 from matches.services import event_check
 
 NOBODY = "nobody"
+DEFAULTS = HouseRules()  # the defaults of docs/rules.md, "House rules"
 TARGET_PRESETS = (100, 200, 500)
 
 
@@ -313,64 +319,46 @@ class RulesForm(forms.Form):
 
     scheme = forms.ChoiceField(
         widget=forms.RadioSelect,
-        initial="highest_wins",
-        choices=_choices(
-            SCHEMES,
-            {
-                "highest_wins": "Highest wins: whoever goes out scores everyone's leftovers",
-                "penalty": "Penalty: everyone else is charged their leftovers; lowest leads",
-            },
-        ),
+        initial=DEFAULTS.scheme,
+        label=RULE_TITLES["scheme"],
+        choices=_choices(SCHEMES, RULE_CHOICES["scheme"]),
     )
     target = forms.CharField(
-        label="Target (the line)",
-        initial="100",
+        label=RULE_TITLES["target"],
+        initial=str(DEFAULTS.target),
         widget=_number_input(),
-        help_text="The line: the match ends when someone reaches it (100 to 1000).",
+        help_text=RULE_HELP["target"],
     )
     rummy_bonus = forms.ChoiceField(
         widget=forms.RadioSelect,
-        initial="double",
-        label="Going rummy",
-        choices=_choices(
-            RUMMY_BONUSES,
-            {
-                "double": "Doubles the hand",
-                "flat_25": "Adds 25 points",
-                "none": "Counts as usual",
-            },
-        ),
+        initial=DEFAULTS.rummy_bonus,
+        label=RULE_TITLES["rummy_bonus"],
+        choices=_choices(RUMMY_BONUSES, RULE_CHOICES["rummy_bonus"]),
     )
     stock_out = forms.ChoiceField(
         widget=forms.RadioSelect,
-        initial="lowest_hand",
-        label="When nobody goes out",
-        choices=_choices(
-            STOCK_OUTS,
-            {
-                "lowest_hand": "The lowest hand wins the difference from each other player",
-                "no_score": "Nobody scores; the hand still counts",
-            },
-        ),
+        initial=DEFAULTS.stock_out,
+        label=RULE_TITLES["stock_out"],
+        choices=_choices(STOCK_OUTS, RULE_CHOICES["stock_out"]),
     )
     hand_limit = forms.CharField(
-        initial=str(HAND_LIMIT_MAX),
+        label=RULE_TITLES["hand_limit"],
+        initial=str(DEFAULTS.hand_limit),
         widget=_number_input(),
-        help_text="After this many hands the leader wins (1 to 150).",
+        help_text=RULE_HELP["hand_limit"],
     )
     ace_value = forms.ChoiceField(
         widget=forms.RadioSelect,
-        initial="1",
-        label="Aces count",
-        choices=_choices((1, 11, 15), {1: "1 point", 11: "11 points", 15: "15 (round the corner)"}),
+        initial=str(DEFAULTS.ace_value),
+        label=RULE_TITLES["ace_value"],
+        choices=_choices(ACE_VALUES, RULE_CHOICES["ace_value"]),
     )
     decks = forms.ChoiceField(
         widget=forms.RadioSelect,
         initial="",
         required=False,
-        label="Decks",
-        choices=[("", "By players: 1 for 2 to 4, 2 for 5 or 6")]
-        + _choices(DECKS, {1: "1 deck", 2: "2 decks"}),
+        label=RULE_TITLES["decks"],
+        choices=[("", DECKS_BY_PLAYERS)] + _choices(DECKS, RULE_CHOICES["decks"]),
     )
 
     def radio_rules(self) -> list[forms.BoundField]:

@@ -16,8 +16,22 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from matches import scoring
+from matches.scoring.cards import ACE_VALUES
 from matches.scoring.matchfile import EVENT_KINDS, read_event
-from matches.scoring.rules import HAND_LIMIT_MAX, RULE_KEYS, RUMMY_BONUSES, SCHEMES, STOCK_OUTS
+from matches.scoring.rules import (
+    DECKS,
+    HAND_LIMIT_MAX,
+    HAND_LIMIT_MIN,
+    RULE_KEYS,
+    RUMMY_BONUSES,
+    SCHEMES,
+    STOCK_OUTS,
+    TARGET_MAX,
+    TARGET_MIN,
+    HouseRules,
+)
+
+DEFAULTS = HouseRules()
 
 
 def new_public_id() -> str:
@@ -70,12 +84,19 @@ class Match(models.Model):
     )
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     created = models.DateTimeField(default=timezone.now)
-    scheme = models.CharField(max_length=20, choices=_choices(SCHEMES), default="highest_wins")
-    target = models.PositiveSmallIntegerField(default=100, help_text="the line at the start")
-    rummy_bonus = models.CharField(max_length=10, choices=_choices(RUMMY_BONUSES), default="double")
-    stock_out = models.CharField(max_length=20, choices=_choices(STOCK_OUTS), default="lowest_hand")
-    hand_limit = models.PositiveSmallIntegerField(default=HAND_LIMIT_MAX)
-    ace_value = models.PositiveSmallIntegerField(default=1)
+    # Values, ranges and defaults from the engine's rules module.
+    scheme = models.CharField(max_length=20, choices=_choices(SCHEMES), default=DEFAULTS.scheme)
+    target = models.PositiveSmallIntegerField(
+        default=DEFAULTS.target, help_text="the line at the start"
+    )
+    rummy_bonus = models.CharField(
+        max_length=10, choices=_choices(RUMMY_BONUSES), default=DEFAULTS.rummy_bonus
+    )
+    stock_out = models.CharField(
+        max_length=20, choices=_choices(STOCK_OUTS), default=DEFAULTS.stock_out
+    )
+    hand_limit = models.PositiveSmallIntegerField(default=DEFAULTS.hand_limit)
+    ace_value = models.PositiveSmallIntegerField(default=DEFAULTS.ace_value)
     decks = models.PositiveSmallIntegerField()
     first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     # The one-time token of the form that created it: a double tap on
@@ -89,16 +110,17 @@ class Match(models.Model):
         verbose_name_plural = "matches"
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(target__gte=100, target__lte=1000), name="match_target_range"
+                condition=models.Q(target__gte=TARGET_MIN, target__lte=TARGET_MAX),
+                name="match_target_range",
             ),
             models.CheckConstraint(
-                condition=models.Q(hand_limit__gte=1, hand_limit__lte=HAND_LIMIT_MAX),
+                condition=models.Q(hand_limit__gte=HAND_LIMIT_MIN, hand_limit__lte=HAND_LIMIT_MAX),
                 name="match_hand_limit_range",
             ),
             models.CheckConstraint(
-                condition=models.Q(ace_value__in=(1, 11, 15)), name="match_ace_value"
+                condition=models.Q(ace_value__in=ACE_VALUES), name="match_ace_value"
             ),
-            models.CheckConstraint(condition=models.Q(decks__in=(1, 2)), name="match_decks"),
+            models.CheckConstraint(condition=models.Q(decks__in=DECKS), name="match_decks"),
         ]
 
     def __str__(self) -> str:

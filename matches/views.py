@@ -27,6 +27,7 @@ from matches.display import (
     entry_rows,
     event_label,
     event_text,
+    example_result,
     hand_summary,
     history,
     leader_sentence,
@@ -44,9 +45,10 @@ from matches.forms import (
     leftover_text,
 )
 from matches.models import Event, Match, Player
-from matches.scoring.cards import RANKS
+from matches.scoring.cards import ACE_VALUES, RANKS, deck_points
 from matches.scoring.engine import name_key
-from matches.scoring.rules import RULE_KEYS
+from matches.scoring.examples import EXAMPLES
+from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
 
 # The card picker's buttons, with the words a screen reader says.
 RANK_WORDS = [
@@ -724,6 +726,57 @@ def match_history(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "history": history(match.live_events(), board),
             "deleted": deleted,
             "undone": undone,
+        },
+    )
+
+
+@require_GET
+def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) -> HttpResponse:
+    """How scoring works: every house rule in the engine's own words, the end
+    rules, and the worked examples with the engine's results, drawn now.
+    For a match (its host only), with that match's own settings."""
+    match = None
+    if public_id is not None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        match = _host_match(request, public_id)
+    rules = match.board().rules if match is not None else None
+    own = {key: getattr(rules, key) for key in RULE_KEYS} if rules else {}
+    defaults = scoring.HouseRules()
+    house_rules = [
+        {
+            "key": key,
+            "title": RULE_TITLES[key],
+            "help": RULE_HELP[key],
+            "values": [
+                {
+                    "text": text,
+                    "default": value == getattr(defaults, key),
+                    "this_match": key in own and own[key] == value,
+                }
+                for value, text in RULE_CHOICES.get(key, {}).items()
+            ],
+            "this_match": own.get(key),
+        }
+        for key in RULE_KEYS
+    ]
+    examples = [
+        {
+            "number": example.number,
+            "story": example.story,
+            "cases": [(case.label, example_result(case.board())) for case in example.cases],
+        }
+        for example in EXAMPLES
+    ]
+    return render(
+        request,
+        "matches/scoring.html",
+        {
+            "match": match,
+            "this_match": describe(rules) if rules else [],
+            "house_rules": house_rules,
+            "examples": examples,
+            "deck_points": {ace: deck_points(ace) for ace in ACE_VALUES},
         },
     )
 

@@ -20,6 +20,49 @@ MIN_SEATED, MAX_SEATED = 2, 6
 RULE_KEYS = ("scheme", "target", "rummy_bonus", "stock_out", "hand_limit", "ace_value", "decks")
 
 
+# How each house rule reads to a person: its title, a line of help, and a
+# phrase per value. The forms, the house-rules page and "How scoring works"
+# all take their words from here, so a rule reads the same everywhere.
+RULE_TITLES = {
+    "scheme": "Scoring",
+    "target": "Target (the line)",
+    "rummy_bonus": "Going rummy",
+    "stock_out": "When nobody goes out",
+    "hand_limit": "Hand limit",
+    "ace_value": "Aces count",
+    "decks": "Decks",
+}
+RULE_HELP = {
+    "scheme": "Who scores a hand, and whether the highest or the lowest total leads.",
+    "target": f"The line: the match ends when someone reaches it ({TARGET_MIN} to {TARGET_MAX}).",
+    "rummy_bonus": "Going out in one go, with no card laid down before.",
+    "stock_out": "The stock ran out and could not be rebuilt, or the table called the hand off.",
+    "hand_limit": (
+        f"After this many hands the leader wins ({HAND_LIMIT_MIN} to {HAND_LIMIT_MAX})."
+    ),
+    "ace_value": "The points of an ace entered as a card, and so the value of the deck.",
+    "decks": "Used to check the cards entered.",
+}
+RULE_CHOICES: dict[str, dict[object, str]] = {
+    "scheme": {
+        HIGHEST_WINS: "Highest wins: whoever goes out scores everyone's leftovers",
+        PENALTY: "Penalty: everyone else is charged their leftovers; lowest leads",
+    },
+    "rummy_bonus": {
+        "double": "Doubles the hand",
+        "flat_25": "Adds 25 points",
+        "none": "Counts as usual",
+    },
+    "stock_out": {
+        "lowest_hand": "The lowest hand wins the difference from each other player",
+        "no_score": "Nobody scores; the hand still counts",
+    },
+    "ace_value": {1: "1 point", 11: "11 points", 15: "15 (round the corner)"},
+    "decks": {1: "1 deck", 2: "2 decks"},
+}
+DECKS_BY_PLAYERS = "By players: 1 for 2 to 4, 2 for 5 or 6"
+
+
 def is_whole_number(value: object) -> bool:
     """True for an ``int`` that is not a ``bool`` (JSON ``true`` is not a number)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -140,3 +183,18 @@ class HouseRules:
             raise problems[0]
         decks = default_decks(players) if self.decks is None else self.decks
         return replace(self, decks=decks)
+
+
+def describe(rules: HouseRules) -> list[tuple[str, str]]:
+    """A match's house rules in words, for a person: (title, value) in the
+    order of ``RULE_KEYS``, such as ("Target (the line)", "200") and
+    ("Going rummy", "Doubles the hand"). ``decks`` None reads "By players"."""
+    shown = []
+    for key in RULE_KEYS:
+        value = getattr(rules, key)
+        if key in RULE_CHOICES:
+            text = RULE_CHOICES[key].get(value, DECKS_BY_PLAYERS if value is None else str(value))
+        else:
+            text = str(value)
+        shown.append((RULE_TITLES[key], text))
+    return shown

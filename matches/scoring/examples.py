@@ -1,0 +1,195 @@
+"""The worked examples of docs/rules.md, "Worked examples (these are tests)",
+as matches the engine replays: the "How scoring works" page shows each one
+with the engine's own result, so the page and the engine cannot drift apart
+(the tests check the same examples against the numbers in the docs)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .engine import Board, Hand, LineMove, Match, replay
+from .rules import HouseRules
+
+THREE = ("Alice", "Ben", "Cara")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One way of playing an example: what differs (``label``, such as
+    "going rummy, doubled") and the match that shows it."""
+
+    label: str
+    match: Match
+
+    def board(self) -> Board:
+        """The engine's replay of this case."""
+        return replay(self.match)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: its number in docs/rules.md, the story in words,
+    and its cases."""
+
+    number: int
+    story: str
+    cases: Sequence[Case]
+
+
+def _hand(went_out: str | None, rummy: bool = False, **leftovers: object) -> Hand:
+    return Hand(went_out=went_out, leftovers=leftovers, rummy=rummy)
+
+
+def _rules(**rules: object) -> HouseRules:
+    return HouseRules(**rules)  # type: ignore[arg-type]
+
+
+def _one_hand(hand: Hand, **rules: object) -> Match:
+    return Match(rules=_rules(**rules), players=THREE, events=[hand])
+
+
+BEN_OUT = {"Alice": ["K", "9", "4"], "Cara": ["A", "J", "5", "2"]}
+
+
+def _ben_out(rummy: bool = False) -> Hand:
+    return _hand("Ben", rummy, **BEN_OUT)
+
+
+EXAMPLES = (
+    Example(
+        1,
+        "Three players, highest wins. Ben goes out; Alice holds K 9 4, Cara A J 5 2.",
+        (
+            Case("as it is", _one_hand(_ben_out())),
+            Case("going rummy, doubled", _one_hand(_ben_out(True))),
+            Case("going rummy, plus 25", _one_hand(_ben_out(True), rummy_bonus="flat_25")),
+        ),
+    ),
+    Example(
+        2,
+        "The same hand under penalty scoring.",
+        (
+            Case("as it is", _one_hand(_ben_out(), scheme="penalty")),
+            Case("going rummy, doubled", _one_hand(_ben_out(True), scheme="penalty")),
+            Case(
+                "going rummy, 25 off",
+                _one_hand(_ben_out(True), scheme="penalty", rummy_bonus="flat_25"),
+            ),
+        ),
+    ),
+    Example(
+        3,
+        "Nobody goes out; the lowest hand wins the difference. Alice holds 12, Ben 5, Cara 20.",
+        (
+            Case("highest wins", _one_hand(_hand(None, Alice=12, Ben=5, Cara=20))),
+            Case("penalty", _one_hand(_hand(None, Alice=12, Ben=5, Cara=20), scheme="penalty")),
+        ),
+    ),
+    Example(
+        4,
+        "Nobody goes out, and two share the lowest hand: Alice 5, Ben 5, Cara 9.",
+        (Case("highest wins", _one_hand(_hand(None, Alice=5, Ben=5, Cara=9))),),
+    ),
+    Example(
+        5,
+        "Highest wins, line 100: Alice has 95, Ben 60. Alice goes out taking 10.",
+        (
+            Case(
+                "the last hand",
+                Match(
+                    rules=_rules(),
+                    players=("Alice", "Ben"),
+                    events=[_hand("Alice", Ben=95), _hand("Ben", Alice=60), _hand("Alice", Ben=10)],
+                    first_dealer="Alice",
+                ),
+            ),
+        ),
+    ),
+    Example(
+        6,
+        "Penalty, line 100: Alice has 90, Ben 95, Cara 50. Cara goes out; Alice holds 15, Ben 12.",
+        (
+            Case(
+                "the last hand",
+                Match(
+                    rules=_rules(scheme="penalty"),
+                    players=THREE,
+                    events=[
+                        _hand("Cara", Alice=45, Ben=45),
+                        _hand("Cara", Alice=45, Ben=49),
+                        _hand("Alice", Ben=1, Cara=50),
+                        _hand("Cara", Alice=15, Ben=12),
+                    ],
+                ),
+            ),
+        ),
+    ),
+    Example(
+        7,
+        "Highest wins, line 200: Alice and Ben both have 120. The host lowers the line to 100, "
+        "then Ben goes out taking 7.",
+        (
+            Case(
+                "the line lowered",
+                Match(
+                    rules=_rules(target=200),
+                    players=("Alice", "Ben"),
+                    events=[
+                        _hand("Alice", Ben=60),
+                        _hand("Alice", Ben=60),
+                        _hand("Ben", Alice=60),
+                        _hand("Ben", Alice=60),
+                        LineMove(100),
+                    ],
+                ),
+            ),
+            Case(
+                "then Ben goes out",
+                Match(
+                    rules=_rules(target=200),
+                    players=("Alice", "Ben"),
+                    events=[
+                        _hand("Alice", Ben=60),
+                        _hand("Alice", Ben=60),
+                        _hand("Ben", Alice=60),
+                        _hand("Ben", Alice=60),
+                        LineMove(100),
+                        _hand("Ben", Alice=7),
+                    ],
+                ),
+            ),
+        ),
+    ),
+    Example(
+        8,
+        "A hand limit of 3, line 500, highest wins: after three hands Alice has 30, Ben 30, "
+        "Cara 12.",
+        (
+            Case(
+                "level at the top",
+                Match(
+                    rules=_rules(hand_limit=3, target=500),
+                    players=THREE,
+                    events=[
+                        _hand("Alice", Ben=10, Cara=20),
+                        _hand("Ben", Alice=10, Cara=20),
+                        _hand("Cara", Alice=6, Ben=6),
+                    ],
+                ),
+            ),
+            Case(
+                "had Alice had 31",
+                Match(
+                    rules=_rules(hand_limit=3, target=500),
+                    players=THREE,
+                    events=[
+                        _hand("Alice", Ben=11, Cara=20),
+                        _hand("Ben", Alice=10, Cara=20),
+                        _hand("Cara", Alice=6, Ben=6),
+                    ],
+                ),
+            ),
+        ),
+    ),
+)
