@@ -547,3 +547,14 @@ def test_it_takes_back_nothing_when_the_undo_button_is_out_of_date(client, host)
     response = client.post(url("undo", match), {"event": seen.pk}, follow=True)
     assert "Nothing was taken back: the board changed on another screen." in text(response)
     assert Event.objects.filter(deleted__isnull=True).count() == 2
+
+
+def test_it_keeps_the_user_name_but_not_the_passwords_on_a_refused_sign_up(client):
+    response = client.post(
+        reverse("matches:signup"),
+        {"username": "dana", "password1": "short", "password2": "other"},
+    )
+    page = response.content.decode()
+    assert 'name="username" value="dana"' in page
+    assert 'value="short"' not in page and 'value="other"' not in page
+    assert "The two password fields didn’t match." in text(response)

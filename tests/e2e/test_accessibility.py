@@ -198,6 +198,16 @@ def test_it_finds_no_serious_problems_on_the_edit_and_house_rules_pages(
     expect(page.get_by_role("alert")).to_be_visible()
     audit.check("edit a move of the line, refused")
 
+    page.goto(live_server.url + reverse("matches:history", args=[match.public_id]))
+    expect(page.get_by_role("heading", name="Every entry")).to_be_visible()
+    audit.check("every entry")
+    page.goto(live_server.url + reverse("matches:match_scoring", args=[match.public_id]))
+    expect(page.get_by_role("heading", name="How scoring works")).to_be_visible()
+    audit.check("how scoring works, for a match")
+    page.goto(live_server.url + "/no/such/page/")
+    expect(page.get_by_role("heading", name="Nothing here")).to_be_visible()
+    audit.check("a missing page")
+
     fresh = MatchFactory(host=host)
     page.goto(live_server.url + reverse("matches:rules", args=[fresh.public_id]))
     expect(page.get_by_role("heading", name="House rules")).to_be_visible()
