@@ -56,6 +56,25 @@ def _ben_out(rummy: bool = False) -> Hand:
     return _hand("Ben", rummy, **BEN_OUT)
 
 
+def _both_at_120(*then: Hand | LineMove) -> Match:
+    """Example 7: Alice and Ben on 120 each under a line of 200, then ``then``."""
+    reach = [_hand("Alice", Ben=60)] * 2 + [_hand("Ben", Alice=60)] * 2
+    return Match(rules=_rules(target=200), players=("Alice", "Ben"), events=[*reach, *then])
+
+
+def _three_hands(*, alice_took: int) -> Match:
+    """Example 8: three hands to the limit; Alice takes ``alice_took`` (points)."""
+    return Match(
+        rules=_rules(hand_limit=3, target=500),
+        players=THREE,
+        events=[
+            _hand("Alice", Ben=alice_took - 20, Cara=20),
+            _hand("Ben", Alice=10, Cara=20),
+            _hand("Cara", Alice=6, Ben=6),
+        ],
+    )
+
+
 EXAMPLES = (
     Example(
         1,
@@ -130,35 +149,8 @@ EXAMPLES = (
         "Highest wins, line 200: Alice and Ben both have 120. The host lowers the line to 100, "
         "then Ben goes out taking 7.",
         (
-            Case(
-                "the line lowered",
-                Match(
-                    rules=_rules(target=200),
-                    players=("Alice", "Ben"),
-                    events=[
-                        _hand("Alice", Ben=60),
-                        _hand("Alice", Ben=60),
-                        _hand("Ben", Alice=60),
-                        _hand("Ben", Alice=60),
-                        LineMove(100),
-                    ],
-                ),
-            ),
-            Case(
-                "then Ben goes out",
-                Match(
-                    rules=_rules(target=200),
-                    players=("Alice", "Ben"),
-                    events=[
-                        _hand("Alice", Ben=60),
-                        _hand("Alice", Ben=60),
-                        _hand("Ben", Alice=60),
-                        _hand("Ben", Alice=60),
-                        LineMove(100),
-                        _hand("Ben", Alice=7),
-                    ],
-                ),
-            ),
+            Case("the line lowered", _both_at_120(LineMove(100))),
+            Case("then Ben goes out", _both_at_120(LineMove(100), _hand("Ben", Alice=7))),
         ),
     ),
     Example(
@@ -166,30 +158,8 @@ EXAMPLES = (
         "A hand limit of 3, line 500, highest wins: after three hands Alice has 30, Ben 30, "
         "Cara 12.",
         (
-            Case(
-                "level at the top",
-                Match(
-                    rules=_rules(hand_limit=3, target=500),
-                    players=THREE,
-                    events=[
-                        _hand("Alice", Ben=10, Cara=20),
-                        _hand("Ben", Alice=10, Cara=20),
-                        _hand("Cara", Alice=6, Ben=6),
-                    ],
-                ),
-            ),
-            Case(
-                "had Alice had 31",
-                Match(
-                    rules=_rules(hand_limit=3, target=500),
-                    players=THREE,
-                    events=[
-                        _hand("Alice", Ben=11, Cara=20),
-                        _hand("Ben", Alice=10, Cara=20),
-                        _hand("Cara", Alice=6, Ben=6),
-                    ],
-                ),
-            ),
+            Case("level at the top", _three_hands(alice_took=30)),
+            Case("had Alice had 31", _three_hands(alice_took=31)),
         ),
     ),
 )
