@@ -190,6 +190,7 @@ class Standing:
             if shown
         ]
         if self.seated and not self.place and self.to_line is not None:
+            # "to go" under either scheme: a longer phrase wraps six rows off a phone.
             words.append(
                 f"{self.to_line} to go"
                 if self.to_line > 0
@@ -368,13 +369,16 @@ def short_name(name: str, limit: int = SHORT_NAME) -> str:
     return f"{name[: limit - tail - 1]}…{name[-tail:]}"
 
 
-def example_result(board: scoring.Board) -> str:
+def example_result(board: scoring.Board, *, last_event_was_line: bool = False) -> str:
     """What the engine made of a worked example, in words: the last hand's
-    score, the totals, and the result once the match is decided."""
+    score (or the move of the line, when that came last), the totals, and the
+    result once the match is decided."""
     parts = []
-    if board.hands:
-        summary = hand_summary(board.hands[-1], board.rules)
-        parts.append(f"{summary[:1].upper()}{summary[1:]}.")
+    if last_event_was_line:
+        parts.append(f"The line moved to {board.target}.")
+    elif board.hands:
+        last = board.hands[-1]
+        parts.append(f"Hand {last.number}: {hand_summary(last, board.rules)}.")
     totals = ", ".join(
         f"{name} {signed(total) if total < 0 else total}" for name, total in board.totals.items()
     )

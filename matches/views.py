@@ -253,7 +253,7 @@ def match_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The board: totals, who deals, the hand form, the last hands."""
     match = _host_match(request, public_id)
     # Arriving after a write (a redirect with a note): focus as after a swap.
-    focus = WRITTEN if messages.get_messages(request) else None
+    focus = WRITTEN if messages.get_messages(request) or request.htmx else None
     return _render_board(request, _board_context(match, focus=focus))
 
 
@@ -377,7 +377,9 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
     fixing = _fix_context(match, event, index)
     if request.method == "GET":
         form = _fix_form(match, event, index)
-        return _render_board(request, _board_context(match, hand_form=form, fixing=fixing))
+        # To the top, focus on the first choice: the fix starts where a hand does.
+        context = _board_context(match, hand_form=form, fixing=fixing, focus="next")
+        return _render_board(request, context)
     form = _fix_form(match, event, index, request.POST)
     if form.is_valid() and not form.needs_confirming():
         change = _save_edit(request, match, event, form)
@@ -764,7 +766,16 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
         {
             "number": example.number,
             "story": example.story,
-            "cases": [(case.label, example_result(case.board())) for case in example.cases],
+            "cases": [
+                (
+                    case.label,
+                    example_result(
+                        case.board(),
+                        last_event_was_line=isinstance(case.match.events[-1], scoring.LineMove),
+                    ),
+                )
+                for case in example.cases
+            ],
         }
         for example in EXAMPLES
     ]

@@ -150,3 +150,21 @@ class HealthCheckMiddleware:
         except DatabaseError:
             return HttpResponse("database unavailable\n", status=503, content_type="text/plain")
         return HttpResponse("ok\n", content_type="text/plain")
+
+
+class MethodNotAllowedPageMiddleware:
+    """Django answers a GET of a form's address (a reloaded tab left on
+    ``…/rematch/``) with an empty 405; show the app's own page instead."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content or request.method != "GET":
+            return response
+        from django.shortcuts import render
+
+        page = render(request, "405.html", status=405)
+        page["Allow"] = response.get("Allow", "")
+        return page

@@ -144,6 +144,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scoreboard.serving.MethodNotAllowedPageMiddleware",
 ]
 
 ROOT_URLCONF = "scoreboard.urls"

@@ -44,3 +44,12 @@ def test_it_draws_the_server_error_page_without_a_request():
     page = render_to_string("500.html")
     assert "Something went wrong on the server" in page
     assert "Back to your matches" in page
+
+
+def test_it_shows_its_own_page_for_a_form_address_opened_on_its_own(client, host):
+    match = MatchFactory(host=host)
+    response = client.get(url("rematch", match))
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert "This address only takes a form" in text(response)
+    assert "Back to your matches" in text(response)

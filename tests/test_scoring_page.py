@@ -13,27 +13,30 @@ pytestmark = pytest.mark.django_db
 
 # docs/rules.md, "Worked examples (these are tests)", as the page says them.
 RESULTS = [
-    "As it is: Ben takes 41. Totals: Alice 0, Ben 41, Cara 0.",
-    "Going rummy, doubled: Ben takes 82 (rummy). Totals: Alice 0, Ben 82, Cara 0.",
-    "Going rummy, plus 25: Ben takes 66 (rummy). Totals: Alice 0, Ben 66, Cara 0.",
-    "As it is: Alice +23, Cara +18. Totals: Alice 23, Ben 0, Cara 18.",
-    "Going rummy, doubled: Alice +46, Cara +36. Totals: Alice 46, Ben 0, Cara 36.",
-    "Going rummy, 25 off: Alice +23, Ben −25, Cara +18. Totals: Alice 23, Ben −25, Cara 18.",
-    "Highest wins: Nobody out: Ben takes 22 (lowest hand). Totals: Alice 0, Ben 22, Cara 0.",
-    "Penalty: Nobody out (lowest hand): Alice +7, Cara +15. Totals: Alice 7, Ben 0, Cara 15.",
-    "Highest wins: Nobody out: nobody scores. Totals: Alice 0, Ben 0, Cara 0.",
-    "The last hand: Alice takes 10. Totals: Alice 105, Ben 60. Alice wins with the highest "
-    "total, 105, once the line of 100 was reached.",
-    "The last hand: Alice +15, Ben +12. Totals: Alice 105, Ben 107, Cara 50. Cara wins with "
-    "the lowest total, 50, once the line of 100 was reached.",
-    "The line lowered: Ben takes 60. Totals: Alice 120, Ben 120. The match stays open: the "
-    "best total is shared, so another hand is dealt.",
-    "Then Ben goes out: Ben takes 7. Totals: Alice 120, Ben 127. Ben wins with the highest "
-    "total, 127, once the line of 100 was reached.",
-    "Level at the top: Cara takes 12. Totals: Alice 30, Ben 30, Cara 12. No winner: the hand "
-    "limit of 3 hands was reached with Alice and Ben level on 30.",
-    "Had Alice had 31: Cara takes 12. Totals: Alice 31, Ben 30, Cara 12. Alice wins with the "
-    "highest total, 31, at the hand limit of 3 hands.",
+    "As it is: Hand 1: Ben takes 41. Totals: Alice 0, Ben 41, Cara 0.",
+    "Going rummy, doubled: Hand 1: Ben takes 82 (rummy). Totals: Alice 0, Ben 82, Cara 0.",
+    "Going rummy, plus 25: Hand 1: Ben takes 66 (rummy). Totals: Alice 0, Ben 66, Cara 0.",
+    "As it is: Hand 1: Alice +23, Cara +18. Totals: Alice 23, Ben 0, Cara 18.",
+    "Going rummy, doubled: Hand 1: Alice +46, Cara +36. Totals: Alice 46, Ben 0, Cara 36.",
+    "Going rummy, 25 off: Hand 1: Alice +23, Ben −25, Cara +18. Totals: Alice 23, Ben −25, "
+    "Cara 18.",
+    "Highest wins: Hand 1: nobody out: Ben takes 22 (lowest hand). Totals: Alice 0, Ben 22, "
+    "Cara 0.",
+    "Penalty: Hand 1: nobody out (lowest hand): Alice +7, Cara +15. Totals: Alice 7, Ben 0, "
+    "Cara 15.",
+    "Highest wins: Hand 1: nobody out: nobody scores. Totals: Alice 0, Ben 0, Cara 0.",
+    "The last hand: Hand 3: Alice takes 10. Totals: Alice 105, Ben 60. Alice wins with the "
+    "highest total, 105, once the line of 100 was reached.",
+    "The last hand: Hand 4: Alice +15, Ben +12. Totals: Alice 105, Ben 107, Cara 50. Cara "
+    "wins with the lowest total, 50, once the line of 100 was reached.",
+    "The line lowered: The line moved to 100. Totals: Alice 120, Ben 120. The match stays "
+    "open: the best total is shared, so another hand is dealt.",
+    "Then Ben goes out: Hand 5: Ben takes 7. Totals: Alice 120, Ben 127. Ben wins with the "
+    "highest total, 127, once the line of 100 was reached.",
+    "Level at the top: Hand 3: Cara takes 12. Totals: Alice 30, Ben 30, Cara 12. No winner: "
+    "the hand limit of 3 hands was reached with Alice and Ben level on 30.",
+    "Had Alice had 31: Hand 3: Cara takes 12. Totals: Alice 31, Ben 30, Cara 12. Alice wins "
+    "with the highest total, 31, at the hand limit of 3 hands.",
 ]
 
 

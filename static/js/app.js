@@ -241,6 +241,15 @@ function settleButtons(root) {
     setTimeout(() => { button.disabled = false; }, SETTLE_MS);
   }
 }
+// A preview that says what Save will record means the hand adds up now: the
+// refusals of the last Save no longer hold, so they go.
+document.addEventListener("htmx:afterSwap", (event) => {
+  const preview = event.detail.target;
+  if (preview.id !== "hand-preview" || !preview.querySelector("strong")) return;
+  const form = preview.closest("form");
+  for (const old of form.querySelectorAll(".errors, tr.row-errors")) old.hidden = true;
+  for (const box of form.querySelectorAll("[aria-invalid=true]")) box.removeAttribute("aria-invalid");
+});
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.target.id !== "board") return;
   const board = document.getElementById("board");

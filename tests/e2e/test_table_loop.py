@@ -160,9 +160,14 @@ def test_it_fixes_a_typo_in_the_last_hand_by_retyping_only_the_wrong_digits(
     save(page, 1).tap()
     expect_totals(page, Alice=0, Ben=51, Cara=0)
 
+    page.mouse.wheel(0, 800)  # the button sits below the form: the page is scrolled
     page.get_by_role("link", name="Fix hand 1").tap()
 
-    expect(page.get_by_role("heading", name=re.compile("^Fix hand 1"))).to_be_visible()
+    fixing = page.get_by_role("heading", name=re.compile("^Fix hand 1"))
+    expect(fixing).to_be_visible()
+    page.wait_for_function("window.scrollY === 0")
+    in_view(page, fixing)
+    expect(page.get_by_role("radio", name="Alice", exact=True)).to_be_focused()
     expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
     expect(leftover(page, "Alice")).to_have_value("23")
     expect(leftover(page, "Cara")).to_have_value("28")
@@ -258,3 +263,18 @@ def test_it_says_a_card_replaces_the_points_typed(
     picker.get_by_role("button", name="Add a king").tap()
     expect(leftover(page, "Alice")).to_have_value("K")
     expect(picker).not_to_contain_text("replaces")
+
+
+def test_it_drops_the_last_refusal_once_the_preview_says_the_hand_adds_up(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    enter_hand(page, "Ben", Alice=0, Cara=18)
+    save(page, 1).tap()
+    refusal = page.get_by_text("Alice's leftover must be at least 1")
+    expect(refusal).to_be_visible()
+    leftover(page, "Alice").fill("23")
+    expect(page.locator("#hand-preview")).to_have_text("Will record: Ben takes 41")
+    expect(refusal).to_be_hidden()
+    expect(leftover(page, "Alice")).not_to_have_attribute("aria-invalid", "true")
