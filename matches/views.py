@@ -108,11 +108,26 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     what the app does and offers sign-up in one tap."""
     if not request.user.is_authenticated:
         return render(request, "matches/welcome.html")
-    matches = list(Match.objects.for_board().filter(host=request.user))
-    boards = [(match, match.board()) for match in matches]
+    # A page of the newest matches, so the page does not grow with every
+    # match ever played; one more is read to know whether there are older.
+    number = max(scoring.read_whole_number(request.GET.get("page", "")) or 1, 1)
+    start = (number - 1) * HOME_PAGE
+    window = Match.objects.for_board().filter(host=request.user)[start : start + HOME_PAGE + 1]
+    matches = list(window)
+    if not matches and number > 1:
+        return redirect("matches:home")  # past the oldest match
+    boards = [(match, match.board()) for match in matches[:HOME_PAGE]]
     rows = [(match, board, leader_sentence(board)) for match, board in boards]
     rows.sort(key=lambda row: row[1].status != "open")
-    return render(request, "matches/home.html", {"rows": rows})
+    return render(
+        request,
+        "matches/home.html",
+        {
+            "rows": rows,
+            "older": number + 1 if len(matches) > HOME_PAGE else None,
+            "newer": number - 1 if number > 1 else None,
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -150,6 +165,7 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 RECENT = 5  # entries of the history on the board; the history page has them all
+HOME_PAGE = 20  # matches a page of the home page lists, newest first
 # After a write, focus goes to the result of a closed match, else to the first
 # "who went out" choice of the next hand (the phone's keyboard stays down).
 WRITTEN = "written"

@@ -137,6 +137,9 @@ MIDDLEWARE = [
     "scoreboard.serving.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages leave compressed (WhiteNoise compresses the static files itself).
+    # BREACH: Django masks the CSRF token afresh in every response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

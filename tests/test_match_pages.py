@@ -558,3 +558,26 @@ def test_it_keeps_the_user_name_but_not_the_passwords_on_a_refused_sign_up(clien
     assert 'name="username" value="dana"' in page
     assert 'value="short"' not in page and 'value="other"' not in page
     assert "The two password fields didn’t match." in text(response)
+
+
+def test_it_lists_the_newest_twenty_matches_a_page(client, host, django_assert_num_queries):
+    matches = [MatchFactory(host=host, players=[f"P{n}", "Ben"]) for n in range(23)]
+    first = text(client.get(reverse("matches:home")))
+    assert "P22, Ben" in first and "P3, Ben" in first
+    assert "P2, Ben" not in first
+    assert "Older matches" in first and "Newer matches" not in first
+    older = text(client.get(reverse("matches:home") + "?page=2"))
+    assert [f"P{n}, Ben" in older for n in (2, 1, 0)] == [True, True, True]
+    assert "P3, Ben" not in older and "Newer matches" in older and "Older matches" not in older
+    # A bad page number is the first page; one past the oldest goes back to it.
+    assert "P22, Ben" in text(client.get(reverse("matches:home") + "?page=²"))
+    assert client.get(reverse("matches:home") + "?page=9").status_code == 302
+    with django_assert_num_queries(5):
+        client.get(reverse("matches:home") + "?page=2")
+    assert len(matches) == 23
+
+
+def test_it_sends_pages_compressed(client, host):
+    MatchFactory(host=host)
+    response = client.get(reverse("matches:home"), HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
