@@ -5,7 +5,7 @@ PORT ?= 8000
 
 BIN := $(VENV)/bin
 
-.PHONY: run dev test lint format clean
+.PHONY: run dev test bench lint format clean
 # A failed recipe leaves no half-made venv or stamp behind to be trusted next time.
 .DELETE_ON_ERROR:
 
@@ -38,6 +38,10 @@ test: $(VENV)/.installed-test
 	@# A constraint derived from the rules must never drift from its migration.
 	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
+
+# Every page against a trivial view, served as make run serves it (bench/README.md).
+bench: $(VENV)/.installed
+	$(BIN)/python bench/bench.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -366,3 +366,20 @@ def test_it_names_no_dealer_problem_on_an_empty_new_match_form(client, host):
 
     response = client.post(reverse("matches:new"), {"first_dealer": "0", "target": "100"})
     assert "the first dealer must be one of the players" not in text(response)
+
+
+# The query counts bench/bench.py reports ----------------------------------------------------
+
+
+def test_it_previews_and_saves_without_javascript_in_pinned_queries(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    with django_assert_num_queries(5):
+        client.post(url("preview", match), data)
+    # A plain POST: the save and its redirect, no board drawn.
+    with django_assert_num_queries(17):
+        response = client.post(url("hand", match), data)
+    assert response.status_code == 302

@@ -1,0 +1,419 @@
+"""`make bench`: every page's cost as a ratio to a trivial view, served the
+way `make run` serves it (scripts/serve: gunicorn, DEBUG off), on loopback.
+
+Data is built in-process through the services for the first match, then
+copied with bulk inserts: a 6-player match at 148 hands and a pool of copies
+of it (each timed save records hand 149 on the next copy), a host with 10,000
+matches, and the same pages at 1 match and 1 hand. Requests are closed-loop
+on one kept-alive connection, in rounds that interleave each page with the
+floor; a page's ratio is the median of its per-round ratios, and the figure
+reported is the median of three runs. Queries are counted in-process with
+Django's query capture. Writes bench/results.json and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.client
+import json
+import os
+import platform
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+import warnings
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
+HANDS = 148
+MATCHES = 10_000
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def setup_django(data: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    from django.core.management.utils import get_random_secret_key
+
+    from scoreboard.serving import write_secret_key
+
+    # The key the server will read too: the sessions made here log it in.
+    write_secret_key(data / ".secret_key", get_random_secret_key())
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="scoreboard.settings",
+        DATABASE_URL=f"sqlite:///{data / 'bench.sqlite3'}",
+        SECRET_KEY_FILE=str(data / ".secret_key"),
+        STATIC_ROOT=str(data / "static"),
+        DEBUG="false",
+        SECURE_COOKIES="false",
+        # In-process pages (the query counts) draw uncollected static files.
+        STATIC_STORAGE="plain",
+    )
+    import django
+
+    django.setup()
+
+
+def hand_for(number: int, seated: list[str]) -> dict[str, Any]:
+    """A plausible hand: the deal goes round, small leftovers, nobody near the line."""
+    out = seated[number % len(seated)]
+    return {
+        "hand": {
+            "went_out": out,
+            "rummy": False,
+            "leftovers": {name: 1 for name in seated if name != out},
+        }
+    }
+
+
+def build(pool: int) -> dict[str, Any]:
+    """The bench's data; returns ids, the session cookies and the pool."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    from matches import scoring, services
+    from matches.models import Event, Match, Seat
+
+    call_command("migrate", verbosity=0)
+    users = get_user_model().objects
+    big_host = users.create_user("bench-big", password="bench password long enough")
+    small_host = users.create_user("bench-small", password="bench password long enough")
+    rules = scoring.HouseRules(target=1000)
+
+    def make(host: Any, hands: int) -> Match:
+        match = services.match_create(host=host, players=PLAYERS, first_dealer=None, rules=rules)
+        for number in range(hands):
+            services.event_record(match=match, data=hand_for(number, PLAYERS))
+        return match
+
+    big = make(big_host, HANDS)
+    small = make(small_host, 1)
+
+    def copies(match: Match, count: int, host: Any) -> list[Match]:
+        """Bulk copies of ``match``: its row, seats and events."""
+        seats = list(Seat.objects.filter(match=match))
+        events = list(Event.objects.filter(match=match))
+        made = Match.objects.bulk_create(
+            Match(
+                host=host,
+                first_dealer=match.first_dealer,
+                **{name: getattr(match, name) for name in scoring.rules.RULE_KEYS},
+            )
+            for _ in range(count)
+        )
+        Seat.objects.bulk_create(
+            Seat(match=copy, player=seat.player, position=seat.position)
+            for copy in made
+            for seat in seats
+        )
+        Event.objects.bulk_create(
+            (
+                Event(match=copy, position=event.position, kind=event.kind, data=event.data)
+                for copy in made
+                for event in events
+            ),
+            batch_size=5000,
+        )
+        return made
+
+    big_pool = copies(big, pool, big_host)
+    small_pool = copies(small, pool, small_host)
+    # The big host keeps 10,000 matches in all: the home page must not care.
+    one_hand = make(big_host, 1)
+    copies(one_hand, MATCHES - len(big_pool) - 3, big_host)
+
+    def session(user: Any) -> str:
+        client = Client()
+        client.force_login(user)
+        return client.cookies["sessionid"].value
+
+    return {
+        "big": {"match": big.public_id, "pool": [m.public_id for m in big_pool]},
+        "small": {"match": small.public_id, "pool": [m.public_id for m in small_pool]},
+        "sessions": {"big": session(big_host), "small": session(small_host)},
+        "users": {"big": big_host.pk, "small": small_host.pk},
+    }
+
+
+def hand_form(hand_number: int) -> dict[str, str]:
+    """The hand form as the browser sends it, for a fresh token."""
+    out = PLAYERS[hand_number % len(PLAYERS)]
+    form = {
+        "token": str(uuid.uuid4()),
+        "hand_number": str(hand_number),
+        "went_out": str(PLAYERS.index(out)),
+    }
+    for position, name in enumerate(PLAYERS):
+        form[f"seat_{position}"] = name
+        form[f"left_{position}"] = "" if name == out else "1"
+    return form
+
+
+class Page:
+    """One named page: how to make its next request (method, path, body, headers)."""
+
+    def __init__(self, name: str, make: Any) -> None:
+        self.name = name
+        self.make = make
+
+
+def pages(data: dict[str, Any], size: str) -> list[Page]:
+    from urllib.parse import urlencode
+
+    side = data[size]
+    hands = HANDS if size == "big" else 1
+    pools = {"record_hand": iter(side["pool"][::2]), "record_hand_nojs": iter(side["pool"][1::2])}
+
+    def post(path: str, form: dict[str, str], htmx: bool) -> tuple[str, str, bytes, dict]:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if htmx:
+            headers["HX-Request"] = "true"
+        return "POST", path, urlencode(form).encode(), headers
+
+    def record(name: str, htmx: bool) -> Any:
+        return lambda: post(f"/matches/{next(pools[name])}/hands/", hand_form(hands + 1), htmx)
+
+    return [
+        Page("floor", lambda: ("GET", "/bench/floor/", b"", {})),
+        Page("match", lambda: ("GET", f"/matches/{side['match']}/", b"", {})),
+        Page("record_hand", record("record_hand", True)),
+        Page("record_hand_nojs", record("record_hand_nojs", False)),
+        Page(
+            "preview",
+            lambda: post(f"/matches/{side['match']}/hands/preview/", hand_form(hands + 1), True),
+        ),
+        Page("home", lambda: ("GET", "/", b"", {})),
+        Page("history", lambda: ("GET", f"/matches/{side['match']}/history/", b"", {})),
+    ]
+
+
+class Connection:
+    """One kept-alive connection with the session and CSRF cookies."""
+
+    def __init__(self, port: int, session: str) -> None:
+        self.http = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.csrf = uuid.uuid4().hex  # any 32-character token Django accepts as its cookie
+        self.cookie = f"sessionid={session}; csrftoken={self.csrf}"
+
+    def send(self, method: str, path: str, body: bytes, headers: dict) -> tuple[float, bytes]:
+        headers = {
+            **headers,
+            "Cookie": self.cookie,
+            "X-CSRFToken": self.csrf,
+            "Host": "127.0.0.1",
+        }
+        start = time.perf_counter()
+        self.http.request(method, path, body=body or None, headers=headers)
+        response = self.http.getresponse()
+        content = response.read()
+        took = time.perf_counter() - start
+        if response.status >= 400:
+            raise SystemExit(f"bench: {method} {path} answered {response.status}")
+        return took, content
+
+
+def measure(port: int, data: dict[str, Any], rounds: int, per_round: int) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    for size in ("big", "small"):
+        connection = Connection(port, data["sessions"][size])
+        named = {page.name: page for page in pages(data, size)}
+        floor = named["floor"]
+        for page in named.values():
+            times: list[float] = []
+            ratios: list[float] = []
+            last = b""
+            for _ in range(rounds):
+                mine = []
+                for _ in range(per_round):
+                    took, last = connection.send(*page.make())
+                    mine.append(took)
+                base = [connection.send(*floor.make())[0] for _ in range(per_round)]
+                times += mine
+                ratios.append(statistics.median(mine) / statistics.median(base))
+            times.sort()
+            results.setdefault(page.name, {})[size] = {
+                "median_ms": statistics.median(times) * 1000,
+                "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
+                "rps": len(times) / sum(times),
+                "bytes": len(last),
+                "gz_bytes": len(gzip.compress(last)),
+                "ratio": statistics.median(ratios),
+            }
+    return results
+
+
+def count_queries(data: dict[str, Any]) -> dict[str, int]:
+    """Queries per request, in-process with Django's query capture."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(get_user_model().objects.get(pk=data["users"]["big"]))
+    counts = {}
+    spare = data["big"]["pool"][-6:]
+    for page in pages({**data, "big": {**data["big"], "pool": spare}}, "big"):
+        method, path, body, headers = page.make()
+        extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
+        with CaptureQueriesContext(connection) as queries:
+            if method == "GET":
+                response = client.get(path, **extra)
+            else:
+                response = client.generic(method, path, body, headers["Content-Type"], **extra)
+        if response.status_code >= 400:
+            raise SystemExit(f"bench: {page.name} answered {response.status_code} in-process")
+        counts[page.name] = len(queries)
+    return counts
+
+
+def main() -> None:
+    # The in-process query counts draw pages before any collectstatic.
+    warnings.filterwarnings("ignore", message="No directory at")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--per-round", type=int, default=10)
+    options = parser.parse_args()
+
+    data_dir = Path(tempfile.mkdtemp(prefix="rummy-bench-"))
+    try:
+        setup_django(data_dir)
+        pool = 2 * options.runs * options.rounds * options.per_round + 12
+        started = time.perf_counter()
+        data = build(pool)
+        print(f"bench: data built in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        queries = count_queries(data)
+
+        port = free_port()
+        env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "WORKERS": "1",
+            "THREADS": "4",
+            "PYTHON": sys.executable,
+        }
+        env.pop("STATIC_STORAGE", None)
+        server_cmd = [str(ROOT / "scripts" / "serve")]
+        client_core = None
+        if shutil.which("taskset") and (os.cpu_count() or 1) >= 2:
+            # The server on one core, this client on another.
+            server_cmd = ["taskset", "-c", "1", *server_cmd]
+            client_core = {0}
+        log = (data_dir / "serve.log").open("w")
+        server = subprocess.Popen(
+            server_cmd,
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            if client_core:
+                os.sched_setaffinity(0, client_core)
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1):
+                        break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise SystemExit((data_dir / "serve.log").read_text()) from None
+                    time.sleep(0.3)
+            runs = []
+            for run in range(options.runs):
+                # Each run takes its own copies from the pool.
+                offset = run * options.rounds * options.per_round * 2
+                trimmed = {
+                    **data,
+                    "big": {**data["big"], "pool": data["big"]["pool"][offset:]},
+                    "small": {**data["small"], "pool": data["small"]["pool"][offset:]},
+                }
+                runs.append(measure(port, trimmed, options.rounds, options.per_round))
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+            log.close()
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+    results = {"machine": machine(), "pages": {}}
+    for name in runs[0]:
+        big = [run[name]["big"] for run in runs]
+        small = [run[name]["small"] for run in runs]
+        median = {key: statistics.median(each[key] for each in big) for key in big[0]}
+        results["pages"][name] = {
+            **{key: round(value, 3) for key, value in median.items()},
+            "queries": queries.get(name),
+            "ratio_small": round(statistics.median(each["ratio"] for each in small), 3),
+        }
+    (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    print(table(results))
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def table(results: dict[str, Any]) -> str:
+    head = (
+        "page",
+        "median ms",
+        "p95 ms",
+        "req/s",
+        "queries",
+        "bytes",
+        "gz bytes",
+        "ratio",
+        "ratio 1/1",
+    )
+    rows = [head]
+    for name, page in results["pages"].items():
+        rows.append(
+            (
+                name,
+                f"{page['median_ms']:.1f}",
+                f"{page['p95_ms']:.1f}",
+                f"{page['rps']:.0f}",
+                str(page["queries"]),
+                str(int(page["bytes"])),
+                str(int(page["gz_bytes"])),
+                f"{page['ratio']:.1f}",
+                f"{page['ratio_small']:.1f}",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    lines = [
+        "| " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) + " |"
+        for row in rows
+    ]
+    lines.insert(1, "| " + " | ".join("-" * width for width in widths) + " |")
+    return f"Machine: {results['machine']}\n" + "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()
