@@ -108,12 +108,6 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
         board: the board replayed from those events.
     """
     hands = {hand.index: hand for hand in board.hands}
-    # Names as the board spells them, not as typed ("ben" sat down: "Ben").
-    spelled = {name_key(name): name for name in board.totals}
-
-    def shown(name: str) -> str:
-        return spelled.get(name_key(name), name)
-
     rows = []
     for index, event in enumerate(events):
         data = event.data
@@ -132,32 +126,30 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
                     event.created,
                 )
             )
-        elif "target" in data:
-            rows.append(
-                HistoryRow(
-                    event.pk, "target", f"The line moved to {data['target']}", created=event.created
-                )
-            )
-        elif "leave" in data:
-            rows.append(
-                HistoryRow(
-                    event.pk,
-                    "leave",
-                    f"{shown(data['leave'])} left the table",
-                    created=event.created,
-                )
-            )
         else:
-            after = f" after {shown(data['after'])}" if data.get("after") else ""
+            kind = next(key for key in ("target", "leave", "join") if key in data)
             rows.append(
-                HistoryRow(
-                    event.pk,
-                    "join",
-                    f"{shown(data['join'])} sat down{after}",
-                    created=event.created,
-                )
+                HistoryRow(event.pk, kind, event_sentence(data, board), created=event.created)
             )
     return rows[::-1]
+
+
+def event_sentence(data: dict[str, Any], board: scoring.Board) -> str:
+    """A move of the line, a leave or a join (match-file shape) as the history
+    says it, with names as ``board`` spells them, not as typed ("ben" sat
+    down: "Ben"): "The line moved to 200", "Cara left the table", "Dan sat
+    down after Alice"."""
+    spelled = {name_key(name): name for name in board.totals}
+
+    def shown(name: str) -> str:
+        return spelled.get(name_key(name), name)
+
+    if "target" in data:
+        return f"The line moved to {data['target']}"
+    if "leave" in data:
+        return f"{shown(data['leave'])} left the table"
+    after = f" after {shown(data['after'])}" if data.get("after") else ""
+    return f"{shown(data['join'])} sat down{after}"
 
 
 @dataclass(frozen=True)

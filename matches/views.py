@@ -26,6 +26,7 @@ from matches.display import (
     close_reason,
     entry_rows,
     event_label,
+    event_sentence,
     event_text,
     example_result,
     hand_summary,
@@ -343,11 +344,20 @@ def _fix_context(match: Match, event: Event, index: int) -> dict[str, Any]:
     }
 
 
-def _fix_form(match: Match, event: Event, index: int, data: Any = None) -> HandForm:
+def _fix_form(
+    match: Match,
+    event: Event,
+    index: int,
+    data: Any = None,
+    *,
+    board: scoring.Board | None = None,
+) -> HandForm:
     """The hand form filled in with a recorded hand, to correct it in place.
     Without ``data`` it is bound to what was recorded, so its preview shows
-    that hand from the start."""
-    hand = next(each for each in match.board().hands if each.index == index)
+    that hand from the start. ``board``: the match replayed, when the caller
+    has it already."""
+    board = board or match.board()
+    hand = next(each for each in board.hands if each.index == index)
     initial = _hand_initial(event.data["hand"], hand.dealt_in)
     if data is None:
         data = {key: value for key, value in initial.items() if key != "rummy"}
@@ -426,7 +436,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             return HttpResponse(GONE)
         if event.kind != "hand":
             raise Http404("Only a hand has a preview.")
-        form = _fix_form(match, event, index, request.POST)
+        form = _fix_form(match, event, index, request.POST, board=board)
     context: dict[str, Any] = {"match": match, "hand_form": form}
     if form.is_valid():
         context["preview"] = _preview(form, board)
@@ -443,11 +453,14 @@ def _preview(form: HandForm, board: scoring.Board) -> dict[str, Any]:
     hand = form.hand_after()
     sums = form.sums()
     # Points worked out from cards or a sum: show every leftover as counted.
-    counted = [
-        f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
-        for name, points in hand.leftovers.items()
+    counted = (
+        [
+            f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
+            for name, points in hand.leftovers.items()
+        ]
         if hand.cards or sums
-    ]
+        else []
+    )
     return {
         "hand": hand,
         "summary": hand_summary(hand, board.rules),
@@ -600,8 +613,9 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     datas = [each.data for each in match.live_events()]
     label = event_label(datas, index)
     data = request.POST or None
+    board = match.board() if event.kind == "hand" else None  # a hand's preview needs it
     if event.kind == "hand":
-        form: HandForm | LineForm | SeatForm = _fix_form(match, event, index, data)
+        form: HandForm | LineForm | SeatForm = _fix_form(match, event, index, data, board=board)
         if data is None:
             form.is_valid()  # bound to what was recorded: the preview shows it
     elif event.kind == "target":
@@ -637,8 +651,11 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "form": form,
             "sheet": _sheet(entry_rows(form.seated), form) if event.kind == "hand" else [],
             "preview": (
-                _preview(form, match.board())
-                if isinstance(form, HandForm) and form.is_bound and not form.errors
+                _preview(form, board)
+                if board is not None
+                and isinstance(form, HandForm)
+                and form.is_bound
+                and not form.errors
                 else None
             ),
             "slips": slips,
@@ -672,11 +689,11 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
     except GoneElsewhere:
         messages.info(request, GONE)
         return _after_write(request, match)
-    label = event_label([each.data for each in match.live_events()], index)
+    datas = [each.data for each in match.live_events()]
+    label = event_label(datas, index)
     try:
         change = services.event_delete(match=match, event_id=event_id)
     except scoring.RuleError as error:
-        datas = [each.data for each in match.live_events()]
         messages.error(request, f"{label.capitalize()} was not deleted. {refusal(error, datas)}")
     else:
         changed = " ".join(changes(change.before, change.after))
@@ -703,8 +720,7 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.add_error(form.field_for(error), error.message)
         return _refused(request, _board_context(match, seat_form=form))
     if recorded.created:
-        fresh = _host_match(request, public_id)
-        messages.success(request, f"{history(fresh.live_events(), fresh.board())[0].text}.")
+        messages.success(request, f"{event_sentence(form.event_data(), form.board_after)}.")
     return _after_write(request, match)
 
 
@@ -785,10 +801,7 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
             "cases": [
                 (
                     case.label,
-                    example_result(
-                        case.board(),
-                        last_event_was_line=isinstance(case.match.events[-1], scoring.LineMove),
-                    ),
+                    example_result(case.board(), last_event_was_line=case.ends_with_line_move),
                 )
                 for case in example.cases
             ],

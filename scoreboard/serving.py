@@ -163,6 +163,7 @@ class MethodNotAllowedPageMiddleware:
         response = self.get_response(request)
         if response.status_code != 405 or response.content or request.method != "GET":
             return response
+        # Imported here: the settings import this module, before templates can load.
         from django.shortcuts import render
 
         page = render(request, "405.html", status=405)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from matches.forms import HandForm
 from matches.models import Event, Match
 from tests.factories import MatchFactory, hand, record
+from tests.test_entry import BAD_SUMS
 from tests.test_match_pages import hand_post, new_match_data, text, url
 
 pytestmark = pytest.mark.django_db
@@ -181,26 +182,7 @@ def test_it_tells_the_preview_which_boxes_were_sums(host):
     assert HandForm(match=match, seated=match.board().seated).sums() == {}
 
 
-@pytest.mark.parametrize(
-    ("typed", "message"),
-    [
-        (
-            "10+K",
-            "Cara's leftover: 10+K mixes points and cards; type points (10+10+5) "
-            "or the cards (K 9 4)",
-        ),
-        (
-            "10++5",
-            "Cara's leftover: 10++5 is not a sum of whole numbers; type points (10+10+5) "
-            "or the cards (K 9 4)",
-        ),
-        (
-            "+5",
-            "Cara's leftover: +5 is not a sum of whole numbers; type points (10+10+5) "
-            "or the cards (K 9 4)",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("typed", "message"), BAD_SUMS)
 def test_it_refuses_a_sum_that_is_not_of_whole_numbers_beside_the_player(
     client, host, typed, message
 ):

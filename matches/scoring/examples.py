@@ -26,6 +26,11 @@ class Case:
         """The engine's replay of this case."""
         return replay(self.match)
 
+    @property
+    def ends_with_line_move(self) -> bool:
+        """True when the case's last event moves the line rather than plays a hand."""
+        return bool(self.match.events) and isinstance(self.match.events[-1], LineMove)
+
 
 @dataclass(frozen=True)
 class Example:
