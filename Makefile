@@ -32,7 +32,7 @@ dev: $(VENV)/.installed
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed-test
-	scripts/ensure-chromium
+	scripts/ensure-package "$${CHROMIUM_PATH:-/usr/bin/chromium}" chromium CHROMIUM_PATH
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	@# A constraint derived from the rules must never drift from its migration.
@@ -41,6 +41,7 @@ test: $(VENV)/.installed-test
 
 # Every page against a trivial view, served as make run serves it (bench/README.md).
 bench: $(VENV)/.installed
+	scripts/ensure-package wrk wrk
 	$(BIN)/python bench/bench.py
 
 lint: $(VENV)/.installed-test

@@ -4,9 +4,10 @@ way `make run` serves it (scripts/serve: gunicorn, DEBUG off), on loopback.
 Data is built in-process through the services for the first match, then
 copied with bulk inserts: a 6-player match at 148 hands and a pool of copies
 of it (each timed save records hand 149 on the next copy), a host with 10,000
-matches, and the same pages at 1 match and 1 hand. Requests are closed-loop
-on one kept-alive connection, in rounds that interleave each page with the
-floor; a page's ratio is the median of its per-round ratios, and the figure
+matches, and the same pages at 1 match and 1 hand. Requests are sent by wrk
+(bench/wrk.lua), closed-loop on one kept-alive connection, in rounds that
+interleave each page with the floor; a page's ratio is the median of its
+per-round ratios, and the figure
 reported is the median of three runs. Queries are counted in-process with
 Django's query capture. Writes bench/results.json and prints a table.
 """
@@ -14,8 +15,6 @@ Django's query capture. Writes bench/results.json and prints a table.
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.client
 import json
 import os
 import platform
@@ -197,67 +196,109 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             lambda: post(f"/matches/{side['match']}/hands/preview/", hand_form(hands + 1), True),
         ),
         Page("home", lambda: ("GET", "/", b"", {})),
-        Page("history", lambda: ("GET", f"/matches/{side['match']}/history/", b"", {})),
+        Page("entries", lambda: ("GET", f"/matches/{side['match']}/history/", b"", {})),
     ]
 
 
-class Connection:
-    """One kept-alive connection with the session and CSRF cookies."""
-
-    def __init__(self, port: int, session: str) -> None:
-        self.http = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.csrf = uuid.uuid4().hex  # any 32-character token Django accepts as its cookie
-        self.cookie = f"sessionid={session}; csrftoken={self.csrf}"
-
-    def send(self, method: str, path: str, body: bytes, headers: dict) -> tuple[float, bytes]:
-        headers = {
-            **headers,
-            "Cookie": self.cookie,
-            "X-CSRFToken": self.csrf,
-            "Host": "127.0.0.1",
-        }
-        start = time.perf_counter()
-        self.http.request(method, path, body=body or None, headers=headers)
-        response = self.http.getresponse()
-        content = response.read()
-        took = time.perf_counter() - start
-        if response.status >= 400:
-            raise SystemExit(f"bench: {method} {path} answered {response.status}")
-        return took, content
+def header_lines(session: str, csrf: str) -> list[str]:
+    """The headers a logged-in phone sends: cookies, CSRF token, gzip accepted."""
+    return [
+        "Host: 127.0.0.1",
+        f"Cookie: sessionid={session}; csrftoken={csrf}",
+        f"X-CSRFToken: {csrf}",
+        "Accept-Encoding: gzip",
+    ]
 
 
-def measure(port: int, data: dict[str, Any], rounds: int, per_round: int) -> dict[str, Any]:
+def request_line(label: str, request: tuple[str, str, bytes, dict], common: list[str]) -> str:
+    method, path, body, headers = request
+    fields = [label, method, path, body.decode(), *common]
+    fields += [f"{name}: {value}" for name, value in headers.items()]
+    if any("\t" in field or "\n" in field for field in fields):
+        raise ValueError(f"bench: a tab or newline in the request for {label}")
+    return "\t".join(fields)
+
+
+def run_wrk(port: int, lines: list[str], work: Path) -> list[tuple[str, int, float, int]]:
+    """Send ``lines`` in order through wrk (bench/wrk.lua); returns each answer's
+    (label, status, latency in seconds, body bytes)."""
+    requests, answers = work / "requests.tsv", work / "answers.tsv"
+    requests.write_text("\n".join(lines) + "\n")
+    answers.unlink(missing_ok=True)
+    command = [
+        "wrk",
+        "-t1",
+        "-c1",
+        "-d600s",
+        "-s",
+        str(ROOT / "bench" / "wrk.lua"),
+        f"http://127.0.0.1:{port}",
+        "--",
+        str(requests),
+        str(answers),
+    ]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=660)
+    if not answers.exists():
+        raise SystemExit(f"bench: wrk gave no answers\n{finished.stdout}{finished.stderr}")
+    answered = []
+    for row in answers.read_text().splitlines():
+        label, status, took, size = row.split("\t")
+        if int(status) >= 400:
+            raise SystemExit(f"bench: {label} answered {status}")
+        answered.append((label, int(status), float(took) / 1e6, int(size)))
+    return answered
+
+
+def measure(
+    port: int, data: dict[str, Any], rounds: int, per_round: int, work: Path
+) -> dict[str, Any]:
+    """One run: for each size, rounds of (floor, page) blocks of ``per_round``
+    requests for every page, all through one wrk connection."""
     results: dict[str, Any] = {}
     for size in ("big", "small"):
-        connection = Connection(port, data["sessions"][size])
+        common = header_lines(data["sessions"][size], uuid.uuid4().hex)
         named = {page.name: page for page in pages(data, size)}
         floor = named["floor"]
-        for page in named.values():
-            times: list[float] = []
-            ratios: list[float] = []
-            last = b""
-            for _ in range(rounds):
-                mine = []
-                for _ in range(per_round):
-                    took, last = connection.send(*page.make())
-                    mine.append(took)
-                base = [connection.send(*floor.make())[0] for _ in range(per_round)]
-                times += mine
-                ratios.append(statistics.median(mine) / statistics.median(base))
-            times.sort()
-            results.setdefault(page.name, {})[size] = {
+        lines = [request_line("warmup", floor.make(), common) for _ in range(per_round)]
+        for round_ in range(rounds):
+            for page in named.values():
+                lines += [
+                    request_line(f"{round_}|{page.name}|floor", floor.make(), common)
+                    for _ in range(per_round)
+                ]
+                lines += [
+                    request_line(f"{round_}|{page.name}|page", page.make(), common)
+                    for _ in range(per_round)
+                ]
+        blocks: dict[tuple[str, str, str], list[float]] = {}
+        gz_bytes: dict[str, int] = {}
+        for label, _status, took, size_bytes in run_wrk(port, lines, work):
+            if label == "warmup":
+                continue
+            round_, name, part = label.split("|")
+            blocks.setdefault((round_, name, part), []).append(took)
+            if part == "page":
+                gz_bytes[name] = size_bytes
+        for name in named:
+            times = sorted(t for r in range(rounds) for t in blocks[(str(r), name, "page")])
+            ratios = [
+                statistics.median(blocks[(str(r), name, "page")])
+                / statistics.median(blocks[(str(r), name, "floor")])
+                for r in range(rounds)
+            ]
+            results.setdefault(name, {})[size] = {
                 "median_ms": statistics.median(times) * 1000,
                 "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
                 "rps": len(times) / sum(times),
-                "bytes": len(last),
-                "gz_bytes": len(gzip.compress(last)),
+                "gz_bytes": gz_bytes[name],
                 "ratio": statistics.median(ratios),
             }
     return results
 
 
-def count_queries(data: dict[str, Any]) -> dict[str, int]:
-    """Queries per request, in-process with Django's query capture."""
+def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Queries and uncompressed bytes per request, in-process with Django's
+    query capture: {page: {"queries": n, "bytes": n}}."""
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
@@ -277,7 +318,7 @@ def count_queries(data: dict[str, Any]) -> dict[str, int]:
                 response = client.generic(method, path, body, headers["Content-Type"], **extra)
         if response.status_code >= 400:
             raise SystemExit(f"bench: {page.name} answered {response.status_code} in-process")
-        counts[page.name] = len(queries)
+        counts[page.name] = {"queries": len(queries), "bytes": len(response.content)}
     return counts
 
 
@@ -289,6 +330,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--per-round", type=int, default=10)
     options = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("bench: wrk is missing; install Debian's package: apt-get install wrk")
 
     data_dir = Path(tempfile.mkdtemp(prefix="rummy-bench-"))
     try:
@@ -345,7 +388,7 @@ def main() -> None:
                     "big": {**data["big"], "pool": data["big"]["pool"][offset:]},
                     "small": {**data["small"], "pool": data["small"]["pool"][offset:]},
                 }
-                runs.append(measure(port, trimmed, options.rounds, options.per_round))
+                runs.append(measure(port, trimmed, options.rounds, options.per_round, data_dir))
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
@@ -360,7 +403,7 @@ def main() -> None:
         median = {key: statistics.median(each[key] for each in big) for key in big[0]}
         results["pages"][name] = {
             **{key: round(value, 3) for key, value in median.items()},
-            "queries": queries.get(name),
+            **queries[name],
             "ratio_small": round(statistics.median(each["ratio"] for each in small), 3),
         }
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
