@@ -7,15 +7,16 @@ of it (each timed save records hand 149 on the next copy), a host with 10,000
 matches, and the same pages at 1 match and 1 hand. Requests are sent by wrk
 (bench/wrk.lua), closed-loop on one kept-alive connection, in rounds that
 interleave each page with the floor; a page's ratio is the median of its
-per-round ratios, and the figure
-reported is the median of three runs. Queries are counted in-process with
-Django's query capture. Writes bench/results.json and prints a table.
+per-round ratios, and the figure reported is the median of three runs.
+Queries are counted in-process with Django's query capture. Writes
+bench/results.json and prints a table.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import shutil
@@ -288,7 +289,7 @@ def measure(
             ]
             results.setdefault(name, {})[size] = {
                 "median_ms": statistics.median(times) * 1000,
-                "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
+                "p95_ms": times[math.ceil(0.95 * len(times)) - 1] * 1000,
                 "rps": len(times) / sum(times),
                 "gz_bytes": gz_bytes[name],
                 "ratio": statistics.median(ratios),
