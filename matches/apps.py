@@ -1,6 +1,22 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def rebuild_stale_snapshots(sender: AppConfig, plan: list | None = None, **kwargs: Any) -> None:
+    """After ``migrate``: replay every match whose stored snapshot an older
+    engine wrote (a deploy that changes the scoring runs migrate, so the
+    history and its filters never read a stale one). One query when none is."""
+    from matches import services
+
+    if plan is not None and any(
+        migration.app_label == "matches" and backwards for migration, backwards in plan
+    ):
+        return  # migrating back: the snapshot columns may be gone
+    services.snapshots_rebuild_stale()
 
 
 class MatchesConfig(AppConfig):
@@ -9,3 +25,5 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import checks  # noqa: F401  (registers the system checks)
+
+        post_migrate.connect(rebuild_stale_snapshots, sender=self)

@@ -215,35 +215,18 @@ def _standing(board: scoring.Board, name: str, seated: bool, place: str = "") ->
 
 
 def ranking(board: scoring.Board) -> list[Standing]:
-    """A closed match's players in their places: the winner, then the others
-    dealt into the last hand in the order of the scheme (highest first under
-    ``highest_wins``, lowest first under ``penalty``), then everyone else
-    (players who left, or who sat down after the last hand), also in scheme
-    order. Equal totals within a group share a place, shown "=N" ("=1" on a
-    close with no winner). docs/rules.md, "When the match ends" (only a player
-    dealt into the last hand can win).
+    """A closed match's players in their places (the engine's
+    ``Board.ranking``), shared places shown "=N" ("=1" on a close with no
+    winner).
 
     Returns:
         One ``Standing`` a player, best place first.
     """
     seated = set(board.seated)
-    dealt_in = [name for name in board.totals if name in board.dealt_in_last]
-    others = [name for name in board.totals if name not in board.dealt_in_last]
-    sign = 1 if board.rules.leader_is_lowest else -1
-
-    def order(names: list[str]) -> list[str]:
-        # sorted is stable: equal totals keep their seat order.
-        return sorted(names, key=lambda name: sign * board.totals[name])
-
-    rows: list[Standing] = []
-    for group in (order(dealt_in), order(others)):
-        start = len(rows)
-        for name in group:
-            shared = [each for each in group if board.totals[each] == board.totals[name]]
-            place = start + 1 + group.index(shared[0])
-            mark = f"={place}" if len(shared) > 1 else str(place)
-            rows.append(_standing(board, name, name in seated, mark))
-    return rows
+    return [
+        _standing(board, name, name in seated, f"={place}" if shared else str(place))
+        for name, place, shared in board.ranking
+    ]
 
 
 def leader_sentence(board: scoring.Board) -> str:

@@ -2,8 +2,11 @@
 
 A match is stored as its house rules, its starting seats and its ordered
 events, each event exactly as entered (in the shape of a match file's event,
-docs/match-format.md). Totals, dealer, status and winner are never stored: they
-come from replaying the events through ``matches.scoring`` (``Match.board``).
+docs/match-format.md). Totals, dealer, status and winner come from replaying the
+events through ``matches.scoring`` (``Match.board``). The services keep a cache
+of that replay beside the events, written in the same transaction: the match's
+``snapshot`` (with ``status`` and ``hands_played`` as columns, for lists and
+filters) and one ``MatchPlayer`` row per player. Nothing else writes them.
 """
 
 from __future__ import annotations
@@ -102,12 +105,29 @@ class Match(models.Model):
     # The one-time token of the form that created it: a double tap on
     # "Start the match" or "Rematch" creates one match.
     token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    # When the host set it aside unfinished (None: in play, or closed).
+    abandoned = models.DateTimeField(null=True, blank=True)
+
+    # The cache of the replay (matches.scoring.snapshot), written by the
+    # services with every write. ``version`` counts the writes.
+    version = models.PositiveIntegerField(default=0, editable=False)
+    engine_version = models.PositiveIntegerField(default=0, editable=False)
+    status = models.CharField(
+        max_length=10, choices=[("open", "open"), ("closed", "closed")], default="open"
+    )
+    hands_played = models.PositiveIntegerField(default=0)
+    snapshot = models.JSONField(null=True, blank=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
-        ordering = ["-created"]
+        ordering = ["-created", "-id"]
         verbose_name_plural = "matches"
+        indexes = [
+            # The history: a host's matches newest first, by status.
+            models.Index(fields=["host", "-created", "-id"], name="match_host_created"),
+            models.Index(fields=["host", "status", "-created", "-id"], name="match_host_status"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(target__gte=TARGET_MIN, target__lte=TARGET_MAX),
@@ -165,6 +185,11 @@ class Match(models.Model):
         newest = max(deleted, key=lambda event: event.deleted)
         live = [event.position for event in events if event.deleted is None]
         return newest if not live or newest.position > max(live) else None
+
+    @property
+    def shown_status(self) -> str:
+        """ "open", "closed" or "abandoned", from the stored snapshot."""
+        return "abandoned" if self.abandoned else self.status
 
     def board(self) -> scoring.Board:
         """The board, replayed from the stored events: totals (points), hands,
@@ -226,3 +251,31 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.position}"
+
+
+class MatchPlayer(models.Model):
+    """One player's place in a match, from the stored snapshot: every player
+    who ever sat, in seat order (``seat``), with their total (points), whether
+    they were still seated at the end, and on a closed match their place
+    (``shared`` when another player holds it too). Written only by the
+    services, with the snapshot; it lets the history filter by player and
+    show the totals without reading any match's events."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="standings")
+    seat = models.PositiveSmallIntegerField()
+    total = models.IntegerField()
+    seated = models.BooleanField()
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    shared = models.BooleanField(default=False)
+    won = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint("match", "seat", name="standing_seat_unique"),
+            models.UniqueConstraint("match", "player", name="standing_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.total}"

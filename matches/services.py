@@ -1,6 +1,8 @@
 """Every write that touches the match tables. Each runs in one transaction,
 checks the change by replaying the match through the engine first, and
-stores nothing when the engine refuses it (``RuleError``)."""
+stores nothing when the engine refuses it (``RuleError``). Each also stores,
+in the same transaction, the snapshot of the replay it made (``_store``): the
+events stay the one source of truth, and the snapshot is their cache."""
 
 from __future__ import annotations
 
@@ -15,9 +17,103 @@ from django.db.models import Max
 from django.utils import timezone
 
 from matches import scoring
-from matches.models import Event, Match, Player, Seat
-from matches.scoring.engine import clean_name
+from matches.models import Event, Match, MatchPlayer, Player, Seat
+from matches.scoring import snapshot
+from matches.scoring.engine import clean_name, name_key
 from matches.scoring.rules import RULE_KEYS
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A match as the engine took it, and the board replaying it gave."""
+
+    match: scoring.Match
+    board: scoring.Board
+
+
+def _store(match: Match, replayed: Replayed) -> None:
+    """Write the cache of ``replayed`` for ``match``: its snapshot, status and
+    hands played, one more ``version``, and one ``MatchPlayer`` row per player.
+    Called inside the transaction of the write the replay checked."""
+    data = snapshot.take(replayed.match, replayed.board)
+    board = replayed.board
+    match.version += 1
+    match.engine_version = snapshot.ENGINE_VERSION
+    match.status = board.status
+    match.hands_played = board.hands_played
+    match.snapshot = data
+    Match.objects.filter(pk=match.pk).update(
+        version=match.version,
+        engine_version=match.engine_version,
+        status=match.status,
+        hands_played=match.hands_played,
+        snapshot=data,
+    )
+    players = {name_key(seat.player.name): seat.player for seat in match.seats.all()}
+    newcomers = [name for name in data["seats"] if name_key(name) not in players]
+    if newcomers:
+        for name in newcomers:
+            players[name_key(name)] = _player_for(match.host_id, name)
+    MatchPlayer.objects.filter(match=match).delete()
+    MatchPlayer.objects.bulk_create(
+        MatchPlayer(
+            match=match,
+            player=players[name_key(name)],
+            seat=seat,
+            total=data["totals"][seat],
+            seated=data["seated"][seat],
+            place=data["places"][seat][0] if data["places"][seat] else None,
+            shared=bool(data["places"][seat] and data["places"][seat][1]),
+            won=data["winner"] == name,
+        )
+        for seat, name in enumerate(data["seats"])
+    )
+
+
+def _replay(match: Match, events: list[dict] | None = None, **changes: object) -> Replayed:
+    """Replay ``match`` (its live events, or ``events`` in match-file shape;
+    ``changes`` replace fields of the engine's match, such as ``rules``)."""
+    engine_match = replace(match.engine_match(events), **changes)
+    return Replayed(engine_match, scoring.replay(engine_match))
+
+
+@transaction.atomic
+def snapshot_rebuild(match: Match) -> Match:
+    """Replay ``match`` and store its snapshot again, for one that is stale
+    (made by an older engine, ``snapshot.ENGINE_VERSION``) or missing.
+
+    Returns:
+        The match, locked and with its new snapshot.
+
+    Raises:
+        RuleError: the stored events break the rules of today's engine.
+    """
+    locked = _locked(match, writing=False)
+    _store(locked, _replay(locked))
+    return locked
+
+
+def snapshots_rebuild_stale(*, batch: int = 200) -> int:
+    """Rebuild every snapshot an older engine wrote, or none wrote.
+
+    Args:
+        batch: matches read at a time.
+
+    Returns:
+        How many were rebuilt.
+    """
+    rebuilt = 0
+    while True:
+        stale = list(
+            Match.objects.exclude(engine_version=snapshot.ENGINE_VERSION).values_list(
+                "pk", flat=True
+            )[:batch]
+        )
+        if not stale:
+            return rebuilt
+        for pk in stale:
+            snapshot_rebuild(Match(pk=pk))
+            rebuilt += 1
 
 
 def _player_for(host_id: int, name: str) -> Player:
@@ -73,6 +169,9 @@ def match_create(
         Seat(match=match, player=player, position=position)
         for position, player in enumerate(seated)
     )
+    stored = Match.objects.for_board().get(pk=match.pk)
+    _store(stored, _replay(stored))
+    match.refresh_from_db()
     return match
 
 
@@ -85,11 +184,20 @@ class Recorded:
     created: bool
 
 
-def _locked(match: Match) -> Match:
+ABANDONED = "This match is set aside as abandoned: resume it to change the score."
+
+
+def _locked(match: Match, *, writing: bool = True) -> Match:
     """The match again, locked for this transaction (PostgreSQL: the row;
     SQLite: its IMMEDIATE transactions already take the write lock), with
-    everything its board needs."""
+    everything its board needs.
+
+    Raises:
+        RuleError: ``writing`` to a match that is abandoned.
+    """
     locked = Match.objects.select_for_update().get(pk=match.pk)
+    if writing and locked.abandoned is not None:
+        raise scoring.RuleError(ABANDONED)
     return Match.objects.for_board().get(pk=locked.pk)
 
 
@@ -111,6 +219,11 @@ def event_check(*, match: Match, data: dict, replacing: int | None = None) -> sc
             would make a later event impossible (the message names it).
         Event.DoesNotExist: ``replacing`` is not a live event of the match.
     """
+    return _check(match, data, replacing).board
+
+
+def _check(match: Match, data: dict, replacing: int | None = None) -> Replayed:
+    """``event_check``, keeping the engine's match for ``_store``."""
     events = match.live_events()
     if replacing is None:
         new = Event(match=match, data=data)
@@ -164,7 +277,7 @@ def event_record(
                 f"and the next hand is now hand {next_number}. Check the board, then tap Save "
                 "again if this hand is still to be recorded."
             )
-    event_check(match=match, data=data)
+    replayed = _check(match, data)
     kind = next(iter(key for key in Event.KINDS if key in data))
     if kind == "join":
         _player_for(match.host_id, clean_name(data["join"]))
@@ -180,6 +293,7 @@ def event_record(
         if token is None:
             raise
         return Recorded(Event.objects.get(token=token), created=False)
+    _store(match, replayed)
     return Recorded(event, created=True)
 
 
@@ -228,6 +342,7 @@ def event_undo(*, match: Match, event_id: int | None = None) -> Undone | None:
         )
     last.deleted = timezone.now()
     last.save(update_fields=["deleted"])
+    _store(match, _replay(match, [event.data for event in live[:-1]]))
     return Undone(last, created=True)
 
 
@@ -253,7 +368,8 @@ def event_restore(*, match: Match, event_id: int) -> Change:
     after = _replay_changed(match, restored, event)
     event.deleted = None
     event.save(update_fields=["deleted"])
-    return Change(before, after)
+    _store(match, after)
+    return Change(before, after.board)
 
 
 @dataclass(frozen=True)
@@ -276,7 +392,7 @@ class LaterEventImpossible(scoring.RuleError):
         self.shown_index = shown_index
 
 
-def _replay_changed(match: Match, events: list[Event], changed: Event) -> scoring.Board:
+def _replay_changed(match: Match, events: list[Event], changed: Event) -> Replayed:
     """Replay ``events`` (with ``changed`` among them, or just removed).
 
     Raises:
@@ -285,7 +401,7 @@ def _replay_changed(match: Match, events: list[Event], changed: Event) -> scorin
     """
     datas = [event.data for event in events]
     try:
-        return scoring.replay(match.engine_match(datas))
+        return _replay(match, datas)
     except scoring.RuleError as error:
         if error.index is not None and events[error.index].pk != changed.pk:
             shown = [event.pk for event in match.live_events()]
@@ -330,9 +446,10 @@ def event_edit(*, match: Match, event_id: int, data: dict, version: str | None =
             "that change. Check it, then save again."
         )
     before = match.board()
-    after = event_check(match=match, data=data, replacing=event_id)
+    after = _check(match, data, replacing=event_id)
     Event.objects.filter(pk=event_id).update(data=data)
-    return Change(before, after)
+    _store(match, after)
+    return Change(before, after.board)
 
 
 @transaction.atomic
@@ -356,7 +473,8 @@ def event_delete(*, match: Match, event_id: int) -> Change:
     after = _replay_changed(match, [each for each in events if each.pk != event_id], event)
     event.deleted = timezone.now()
     event.save(update_fields=["deleted"])
-    return Change(before, after)
+    _store(match, after)
+    return Change(before, after.board)
 
 
 @transaction.atomic
@@ -378,10 +496,11 @@ def match_rules_change(*, match: Match, rules: scoring.HouseRules) -> Match:
     live = match.live_events()
     if any(event.kind == "hand" for event in live):
         raise scoring.RuleError("The house rules are fixed once the first hand is recorded.")
-    checked = scoring.replay(replace(match.engine_match(), rules=rules))
+    checked = _replay(match, rules=rules)
     for name in RULE_KEYS:
-        setattr(match, name, getattr(checked.rules, name))
-    match.save()
+        setattr(match, name, getattr(checked.board.rules, name))
+    match.save(update_fields=RULE_KEYS)
+    _store(match, checked)
     return match
 
 
@@ -407,3 +526,48 @@ def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
         rules=board.rules,
         token=token,
     )
+
+
+@transaction.atomic
+def match_abandon(*, match: Match) -> Match:
+    """Set an open match aside unfinished: it is kept, marked abandoned, left
+    out of win statistics, and nothing can be recorded in it until it is
+    resumed (``match_resume``).
+
+    Raises:
+        RuleError: the match is closed (a finished match is not abandoned) or
+            already abandoned; nothing changes.
+    """
+    match = _locked(match, writing=False)
+    if match.abandoned is not None:
+        raise scoring.RuleError("This match is abandoned already.")
+    if match.status == "closed":
+        raise scoring.RuleError("This match is finished, so it cannot be abandoned.")
+    match.abandoned = timezone.now()
+    match.version += 1
+    match.save(update_fields=["abandoned", "version"])
+    return match
+
+
+@transaction.atomic
+def match_resume(*, match: Match) -> Match:
+    """Take an abandoned match up again where it stopped. Resuming a match that
+    is not abandoned changes nothing (a second tap)."""
+    match = _locked(match, writing=False)
+    if match.abandoned is not None:
+        match.abandoned = None
+        match.version += 1
+        match.save(update_fields=["abandoned", "version"])
+    return match
+
+
+@transaction.atomic
+def match_delete(*, match: Match) -> None:
+    """Delete a match with its seats, events and snapshot, for good: unlike an
+    entry, a deleted match cannot be restored. Its players stay (they may have
+    played other matches)."""
+    match = _locked(match, writing=False)
+    MatchPlayer.objects.filter(match=match).delete()
+    Event.objects.filter(match=match).delete()
+    Seat.objects.filter(match=match).delete()
+    match.delete()

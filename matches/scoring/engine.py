@@ -189,6 +189,35 @@ class Board:
         return holders[0]
 
     @property
+    def ranking(self) -> tuple[tuple[str, int, bool], ...]:
+        """Every player's place, best first: the players dealt into the last
+        hand in the order of the scheme (highest total first under
+        ``highest_wins``, lowest first under ``penalty``), then everyone else
+        (players who left, or who sat down after the last hand), also in
+        scheme order. Equal totals within a group share a place.
+
+        Returns:
+            ``(name, place, shared)`` per player: ``place`` counts from 1, and
+            ``shared`` is True when another player holds the same place (on a
+            close with no winner, the first place is shared).
+
+        docs/rules.md, "When the match ends" (only a player dealt into the last
+        hand can win).
+        """
+        dealt_in = [name for name in self.totals if name in self.dealt_in_last]
+        others = [name for name in self.totals if name not in self.dealt_in_last]
+        sign = 1 if self.rules.leader_is_lowest else -1
+        places: list[tuple[str, int, bool]] = []
+        for names in (dealt_in, others):
+            # sorted is stable: equal totals keep their seat order.
+            group = sorted(names, key=lambda name: sign * self.totals[name])
+            start = len(places)
+            for name in group:
+                shared = [each for each in group if self.totals[each] == self.totals[name]]
+                places.append((name, start + 1 + group.index(shared[0]), len(shared) > 1))
+        return tuple(places)
+
+    @property
     def line_can_move(self) -> bool:
         """Whether the host may move the line now: always, except once the
         hand limit has closed the match. docs/rules.md, "Moving the line"."""

@@ -1,0 +1,33 @@
+"""``python manage.py rebuild_snapshots``: replay matches and store their
+snapshots again (``migrate`` does it for stale ones by itself)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from matches import services
+from matches.models import Match
+
+
+class Command(BaseCommand):
+    help = (
+        "Replay matches and store their snapshots again: the stale ones (made by an "
+        "older scoring engine), or with --all every match."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--all", action="store_true", help="rebuild every match, not only stale ones"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["all"]:
+            every = list(Match.objects.values_list("pk", flat=True))
+            for pk in every:
+                services.snapshot_rebuild(Match(pk=pk))
+            count = len(every)
+        else:
+            count = services.snapshots_rebuild_stale()
+        self.stdout.write(f"rebuilt {count} snapshot{'' if count == 1 else 's'}")

@@ -1,0 +1,225 @@
+"""The stored snapshot of a match is a cache of replaying its events: after
+every kind of write it equals a fresh replay, and a refused write leaves it
+as it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from matches import scoring, services
+from matches.models import Event, Match, MatchPlayer
+from matches.scoring import snapshot
+from tests.factories import MatchFactory, UserFactory, hand, record
+
+pytestmark = pytest.mark.django_db
+
+
+def stored(match: Match) -> Match:
+    return Match.objects.for_board().get(pk=match.pk)
+
+
+def assert_current(match: Match) -> Match:
+    """The stored cache of ``match`` equals a fresh replay of its events."""
+    fresh = stored(match)
+    engine_match = fresh.engine_match()
+    board = scoring.replay(engine_match)
+    expected = snapshot.take(engine_match, board)
+    assert fresh.snapshot == expected
+    assert fresh.engine_version == snapshot.ENGINE_VERSION
+    assert (fresh.status, fresh.hands_played) == (board.status, board.hands_played)
+    rows = [
+        (row.player.name, row.total, row.seated, row.place, row.shared, row.won)
+        for row in MatchPlayer.objects.filter(match=fresh).select_related("player")
+    ]
+    places = dict.fromkeys(board.totals, (None, False))
+    if board.status == "closed":
+        places.update({name: (place, shared) for name, place, shared in board.ranking})
+    assert rows == [
+        (
+            seat.name,
+            board.totals[seat.name],
+            seat.seated,
+            *places[seat.name],
+            board.winner == seat.name,
+        )
+        for seat in board.seats
+    ]
+    return fresh
+
+
+def test_a_new_match_has_a_snapshot_with_no_hands_and_the_first_dealer():
+    match = assert_current(MatchFactory(players=["Alice", "Ben", "Cara"], first_dealer="Ben"))
+    assert match.snapshot["totals"] == [0, 0, 0]
+    assert match.snapshot["next_hand"] == {
+        "number": 1,
+        "dealer": "Ben",
+        "first_player": "Cara",
+        "cards_each": 7,
+    }
+    assert match.version == 1
+
+
+def test_a_recorded_hand_is_in_the_snapshot_with_its_scores_in_seat_order():
+    match = MatchFactory(players=["Alice", "Ben", "Cara"])
+    record(match, hand("Ben", Alice=23, Cara=18))
+    match = assert_current(match)
+    assert match.snapshot["totals"] == [0, 41, 0]
+    assert match.snapshot["events"] == [
+        {
+            "kind": "hand",
+            "number": 1,
+            "dealer": "Alice",
+            "went_out": "Ben",
+            "rummy": False,
+            "scores": [0, 41, 0],
+            "totals": [0, 41, 0],
+        }
+    ]
+    assert (match.version, match.hands_played) == (2, 1)
+
+
+def test_a_closed_match_stores_the_winner_and_the_places_under_penalty():
+    match = MatchFactory(players=["Alice", "Ben", "Cara"], scheme="penalty", target=100)
+    record(match, hand("Ben", Alice=60, Cara=50), hand("Ben", Alice=30, Cara=55))
+    match = assert_current(match)
+    assert (match.status, match.snapshot["winner"]) == ("closed", "Ben")
+    # Lowest first under penalty: Ben 0, Alice 90, Cara 105.
+    assert match.snapshot["places"] == [[2, False], [1, False], [3, False]]
+    assert MatchPlayer.objects.get(match=match, won=True).player.name == "Ben"
+
+
+def test_every_kind_of_write_leaves_the_snapshot_equal_to_a_replay():
+    match = MatchFactory(players=["Alice", "Ben", "Cara"], target=200)
+    services.match_rules_change(match=match, rules=scoring.HouseRules(target=150))
+    assert_current(match)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=7))
+    assert_current(match)
+    record(match, {"target": 300})
+    assert stored(match).snapshot["events"][-1] == {"kind": "target", "target": 300, "from": 150}
+    record(match, {"leave": "cara"})
+    assert stored(match).snapshot["events"][-1] == {"kind": "leave", "player": "Cara"}
+    record(match, {"join": "Dan", "after": "Alice"})
+    fresh = assert_current(match)
+    assert fresh.snapshot["seats"] == ["Alice", "Dan", "Ben", "Cara"]
+    assert fresh.snapshot["seated"] == [True, True, True, False]
+    record(match, hand("Dan", Alice=4, Ben=6))
+    fresh = assert_current(match)
+    # Dan sat down after the first two hands: no score, no total there.
+    assert [e["scores"] for e in fresh.snapshot["events"] if e["kind"] == "hand"] == [
+        [0, None, 41, 0],
+        [0, None, 0, 12],
+        [0, 10, 0, None],
+    ]
+    first = Event.objects.filter(match=match, kind="hand").order_by("position").first()
+    services.event_edit(match=match, event_id=first.pk, data=hand("Ben", Alice=3, Cara=4))
+    assert assert_current(match).snapshot["totals"] == [0, 10, 7, 12]
+    undone = services.event_undo(match=match)
+    assert assert_current(match).hands_played == 2
+    services.event_restore(match=match, event_id=undone.event.pk)
+    assert assert_current(match).hands_played == 3
+    services.event_delete(match=match, event_id=first.pk)
+    fresh = assert_current(match)
+    assert fresh.snapshot["totals"] == [0, 10, 0, 12]
+    versions = fresh.version
+    rematch = services.match_rematch(match=match)
+    assert assert_current(rematch).snapshot["seats"] == ["Alice", "Dan", "Ben"]
+    assert stored(match).version == versions
+
+
+def test_a_refused_write_changes_neither_the_snapshot_nor_its_version():
+    match = MatchFactory(players=["Alice", "Ben"])
+    record(match, hand("Ben", Alice=23))
+    before = stored(match)
+    with pytest.raises(scoring.RuleError):
+        services.event_record(match=match, data=hand("Ben", Alice=0))
+    after = stored(match)
+    assert (after.snapshot, after.version) == (before.snapshot, before.version)
+
+
+def test_a_stale_snapshot_is_rebuilt_by_migrate_and_by_the_command():
+    match = MatchFactory(players=["Alice", "Ben"])
+    record(match, hand("Ben", Alice=23))
+    Match.objects.filter(pk=match.pk).update(engine_version=0, snapshot=None, status="closed")
+    assert services.snapshots_rebuild_stale() == 1
+    assert assert_current(match).status == "open"
+    Match.objects.filter(pk=match.pk).update(snapshot={"engine": 0})
+    call_command("rebuild_snapshots", "--all", stdout=(out := __import__("io").StringIO()))
+    assert out.getvalue().strip() == "rebuilt 1 snapshot"
+    assert assert_current(match).snapshot["totals"] == [0, 23]
+
+
+# Random sequences of writes ------------------------------------------------------------
+
+NAMES = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
+WRITES = ["hand", "hand", "hand", "undo", "restore", "edit", "delete", "line", "leave", "join"]
+
+
+def random_hand(data: Any, seated: tuple[str, ...]) -> dict[str, Any]:
+    out = data.draw(st.sampled_from([*seated, None]))
+    leftovers = {
+        name: data.draw(st.integers(min_value=1, max_value=60)) for name in seated if name != out
+    }
+    rummy = out is not None and data.draw(st.booleans())
+    return {"hand": {"went_out": out, "rummy": rummy, "leftovers": leftovers}}
+
+
+def apply_write(data: Any, match: Match, write: str) -> None:
+    current = stored(match)
+    board = current.board()
+    live = current.live_events()
+    if write == "hand":
+        services.event_record(match=current, data=random_hand(data, board.seated))
+    elif write == "undo":
+        services.event_undo(match=current)
+    elif write == "restore":
+        deleted = current.deleted_events()
+        if deleted:
+            event = data.draw(st.sampled_from(deleted))
+            services.event_restore(match=current, event_id=event.pk)
+    elif write in ("edit", "delete") and live:
+        event = data.draw(st.sampled_from(live))
+        if write == "delete":
+            services.event_delete(match=current, event_id=event.pk)
+        elif event.kind == "hand":
+            new = random_hand(data, tuple(event.data["hand"]["leftovers"]) + (board.seated))
+            services.event_edit(match=current, event_id=event.pk, data=new)
+    elif write == "line":
+        target = data.draw(st.integers(min_value=100, max_value=300))
+        services.event_record(match=current, data={"target": target})
+    elif write == "leave":
+        services.event_record(match=current, data={"leave": data.draw(st.sampled_from(NAMES))})
+    elif write == "join":
+        services.event_record(match=current, data={"join": data.draw(st.sampled_from(NAMES))})
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data(), scheme=st.sampled_from(["highest_wins", "penalty"]))
+def test_after_random_writes_the_snapshot_equals_a_replay(data, scheme):
+    match = MatchFactory(
+        host=UserFactory(),
+        players=NAMES[:3],
+        scheme=scheme,
+        target=data.draw(st.sampled_from([100, 150])),
+    )
+    for write in data.draw(st.lists(st.sampled_from(WRITES), min_size=1, max_size=12)):
+        before = stored(match)
+        try:
+            apply_write(data, match, write)
+        except scoring.RuleError:
+            event(f"{write}: refused")
+            after = stored(match)
+            assert (after.snapshot, after.version) == (before.snapshot, before.version)
+        else:
+            event(
+                f"{write}: stored" if stored(match).version > before.version else f"{write}: no-op"
+            )
+        assert_current(match)
