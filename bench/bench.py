@@ -197,7 +197,7 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             lambda: post(f"/matches/{side['match']}/hands/preview/", hand_form(hands + 1), True),
         ),
         Page("home", lambda: ("GET", "/", b"", {})),
-        Page("entries", lambda: ("GET", f"/matches/{side['match']}/history/", b"", {})),
+        Page("entries", lambda: ("GET", f"/matches/{side['match']}/entries/", b"", {})),
     ]
 
 

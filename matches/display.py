@@ -43,31 +43,60 @@ def hand_summary(hand: scoring.HandResult, rules: scoring.HouseRules) -> str:
 def close_reason(board: scoring.Board) -> str:
     """Why a closed match closed, naming the winner or saying "no winner".
     docs/rules.md, "When the match ends"."""
-    best = "lowest" if board.rules.leader_is_lowest else "highest"
-    if board.closed_by == "target":
-        total = board.totals[board.winner]
+    return _close_reason(
+        closed_by=board.closed_by,
+        winner=board.winner,
+        totals=board.totals,
+        dealt_in_last=board.dealt_in_last,
+        target=board.target,
+        lowest=board.rules.leader_is_lowest,
+        hand_limit=board.rules.hand_limit,
+    )
+
+
+def close_reason_of(match: Any, data: dict[str, Any]) -> str:
+    """``close_reason`` from a stored snapshot ``data`` of ``match`` (whose
+    columns give the scheme and the hand limit)."""
+    return _close_reason(
+        closed_by=data["closed_by"],
+        winner=data["winner"],
+        totals=dict(zip(data["seats"], data["totals"], strict=True)),
+        dealt_in_last=data["dealt_in_last"],
+        target=data["target"],
+        lowest=match.house_rules().leader_is_lowest,
+        hand_limit=match.hand_limit,
+    )
+
+
+def _close_reason(
+    *,
+    closed_by: str | None,
+    winner: str | None,
+    totals: dict[str, int],
+    dealt_in_last: Any,
+    target: int,
+    lowest: bool,
+    hand_limit: int,
+) -> str:
+    best = "lowest" if lowest else "highest"
+    if closed_by == "target":
         return (
-            f"{board.winner} wins with the {best} total, {total}, "
-            f"once the line of {board.target} was reached."
+            f"{winner} wins with the {best} total, {totals[winner]}, "
+            f"once the line of {target} was reached."
         )
-    if board.closed_by == "hand_limit":
-        limit = board.rules.hand_limit
-        hands = "1 hand" if limit == 1 else f"{limit} hands"
-        if board.winner is None:
-            tied = [name for name in board.dealt_in_last if _is_best(board, name)]
+    if closed_by == "hand_limit":
+        hands = "1 hand" if hand_limit == 1 else f"{hand_limit} hands"
+        if winner is None:
+            top = (min if lowest else max)(totals[name] for name in dealt_in_last)
+            tied = [name for name in dealt_in_last if totals[name] == top]
             return (
                 f"No winner: the hand limit of {hands} was reached with "
-                f"{_names(tied)} level on {board.totals[tied[0]]}."
+                f"{_names(tied)} level on {top}."
             )
-        total = board.totals[board.winner]
-        return f"{board.winner} wins with the {best} total, {total}, at the hand limit of {hands}."
+        return (
+            f"{winner} wins with the {best} total, {totals[winner]}, at the hand limit of {hands}."
+        )
     return ""
-
-
-def _is_best(board: scoring.Board, name: str) -> bool:
-    totals = [board.totals[each] for each in board.dealt_in_last]
-    best = min(totals) if board.rules.leader_is_lowest else max(totals)
-    return board.totals[name] == best
 
 
 def _names(names: list[str]) -> str:
@@ -229,14 +258,56 @@ def ranking(board: scoring.Board) -> list[Standing]:
     ]
 
 
-def leader_sentence(board: scoring.Board) -> str:
+def leader_sentence(
+    *, status: str, winner: str | None, leader: str | None, hands_played: int
+) -> str:
     """One phrase for a list of matches: "Alice won", "no winner", "Ben
-    leads", "no single leader" or "no hands yet"."""
-    if board.status == "closed":
-        return f"{board.winner} won" if board.winner else "no winner"
-    if board.leader:
-        return f"{board.leader} leads"
-    return "no single leader" if board.hands_played else "no hands yet"
+    leads", "no single leader" or "no hands yet". The arguments are the
+    board's (``Board.status``, ``winner``, ``leader``, ``hands_played``), as
+    replayed or as stored in the snapshot."""
+    if status == "closed":
+        return f"{winner} won" if winner else "no winner"
+    if leader:
+        return f"{leader} leads"
+    return "no single leader" if hands_played else "no hands yet"
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One match in a list (home, history), from its stored standings only:
+    ``players`` is ``(place, name, total)`` per player, ranked as the board
+    ranks them (a closed match by place, "=N" for a shared one; an open one in
+    seat order, seated players first)."""
+
+    match: Any
+    players: list[tuple[str, str, int]]
+    sentence: str
+
+
+def match_row(match: Any) -> MatchRow:
+    """The list row of ``match``, a ``Match`` with its ``standings``
+    prefetched (with their players); reads no events and no snapshot."""
+    rows = list(match.standings.all())
+    if match.status == "closed":
+        rows.sort(key=lambda row: (row.place or 0, row.seat))
+    else:
+        rows.sort(key=lambda row: (not row.seated, row.seat))
+    players = [
+        (f"={row.place}" if row.shared else str(row.place or ""), row.player.name, row.total)
+        for row in rows
+    ]
+    winner = next((row.player.name for row in rows if row.won), None)
+    leader = next((row.player.name for row in rows if row.leader), None)
+    sentence = leader_sentence(
+        status=match.status, winner=winner, leader=leader, hands_played=match.hands_played
+    )
+    if match.abandoned:
+        sentence = f"abandoned after {_hands(match.hands_played)}"
+    return MatchRow(match, players, sentence)
+
+
+def _hands(count: int) -> str:
+    return f"{count} hand{'' if count == 1 else 's'}"
 
 
 def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:

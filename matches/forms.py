@@ -471,3 +471,24 @@ class SignUpForm(UserCreationForm):
     """Django's own sign-up form: a user name and a password twice, checked
     by the password validators of the settings (12 characters at least, not
     a common password)."""
+
+
+class HistoryFilterForm(forms.Form):
+    """The history's filters: a status and one of the host's players. A value
+    that is not one of the choices (an old link, a player merged away) is
+    named and ignored, so the page still lists the matches."""
+
+    STATUSES = (("", "all"), ("open", "open"), ("closed", "closed"), ("abandoned", "abandoned"))
+
+    status = forms.ChoiceField(choices=STATUSES, required=False)
+    player = forms.ChoiceField(required=False)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "everyone"), *((str(pk), n) for pk, n in players)]
+        self.names = {str(pk): name for pk, name in players}
+
+    def filters(self) -> dict[str, str]:
+        """The valid filters: ``{"status": ..., "player": id}`` (empty: none)."""
+        self.is_valid()
+        return {name: value for name, value in self.cleaned_data.items() if value}

@@ -116,6 +116,7 @@ class Match(models.Model):
         max_length=10, choices=[("open", "open"), ("closed", "closed")], default="open"
     )
     hands_played = models.PositiveIntegerField(default=0)
+    line = models.PositiveSmallIntegerField(default=0, help_text="the line as it stands")
     snapshot = models.JSONField(null=True, blank=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
@@ -256,8 +257,9 @@ class Event(models.Model):
 class MatchPlayer(models.Model):
     """One player's place in a match, from the stored snapshot: every player
     who ever sat, in seat order (``seat``), with their total (points), whether
-    they were still seated at the end, and on a closed match their place
-    (``shared`` when another player holds it too). Written only by the
+    they were still seated at the end, whether they lead (``Board.leader``),
+    and on a closed match their place (``shared`` when another player holds
+    it too). Written only by the
     services, with the snapshot; it lets the history filter by player and
     show the totals without reading any match's events."""
 
@@ -269,6 +271,7 @@ class MatchPlayer(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     shared = models.BooleanField(default=False)
     won = models.BooleanField(default=False)
+    leader = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat"]

@@ -41,12 +41,14 @@ def _store(match: Match, replayed: Replayed) -> None:
     match.engine_version = snapshot.ENGINE_VERSION
     match.status = board.status
     match.hands_played = board.hands_played
+    match.line = board.target
     match.snapshot = data
     Match.objects.filter(pk=match.pk).update(
         version=match.version,
         engine_version=match.engine_version,
         status=match.status,
         hands_played=match.hands_played,
+        line=match.line,
         snapshot=data,
     )
     players = {name_key(seat.player.name): seat.player for seat in match.seats.all()}
@@ -65,6 +67,7 @@ def _store(match: Match, replayed: Replayed) -> None:
             place=data["places"][seat][0] if data["places"][seat] else None,
             shared=bool(data["places"][seat] and data["places"][seat][1]),
             won=data["winner"] == name,
+            leader=data["leader"] == name,
         )
         for seat, name in enumerate(data["seats"])
     )

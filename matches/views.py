@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
+from django.db import models
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -24,6 +29,7 @@ from matches.display import (
     Standing,
     changes,
     close_reason,
+    close_reason_of,
     entry_rows,
     event_label,
     event_sentence,
@@ -31,13 +37,14 @@ from matches.display import (
     example_result,
     hand_summary,
     history,
-    leader_sentence,
+    match_row,
     refusal,
     standings,
 )
 from matches.forms import (
     TARGET_PRESETS,
     HandForm,
+    HistoryFilterForm,
     LineForm,
     NewMatchForm,
     RulesForm,
@@ -45,11 +52,13 @@ from matches.forms import (
     SignUpForm,
     leftover_text,
 )
-from matches.models import Event, Match, Player
+from matches.models import Event, Match, MatchPlayer, Player
 from matches.scoring.cards import ACE_VALUES, RANKS, deck_points
 from matches.scoring.engine import name_key
 from matches.scoring.examples import EXAMPLES
 from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
+from matches.scoring.snapshot import ENGINE_VERSION as SNAPSHOT_ENGINE
+from matches.sheet import sheet
 
 # The card picker's buttons, with the words a screen reader says.
 RANK_WORDS = [
@@ -102,31 +111,100 @@ def _host_match(request: HtmxHttpRequest, public_id: str) -> Match:
     )
 
 
+STANDINGS = models.Prefetch("standings", queryset=MatchPlayer.objects.select_related("player"))
+
+
+def _listed(queryset: Any) -> Any:
+    """Matches for a list: their standings with players (one more query for
+    the whole page), without the snapshot's JSON or any event."""
+    return queryset.defer("snapshot").prefetch_related(STANDINGS)
+
+
 @require_GET
 @never_cache
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """The host's matches, open ones first; a newcomer's first page says
-    what the app does and offers sign-up in one tap."""
+    """The host's open matches first, then the latest finished ones, and the
+    way to the whole history; a newcomer's first page says what the app does
+    and offers sign-up in one tap."""
     if not request.user.is_authenticated:
         return render(request, "matches/welcome.html")
-    # A page of the newest matches, so the page does not grow with every
-    # match ever played; one more is read to know whether there are older.
-    number = max(scoring.read_whole_number(request.GET.get("page", "")) or 1, 1)
-    start = (number - 1) * HOME_PAGE
-    window = Match.objects.for_board().filter(host=request.user)[start : start + HOME_PAGE + 1]
-    matches = list(window)
-    if not matches and number > 1:
-        return redirect("matches:home")  # past the oldest match
-    boards = [(match, match.board()) for match in matches[:HOME_PAGE]]
-    rows = [(match, board, leader_sentence(board)) for match, board in boards]
-    rows.sort(key=lambda row: row[1].status != "open")
+    mine = Match.objects.filter(host=request.user).defer("snapshot")
+    open_matches = list(mine.filter(status="open", abandoned=None)[: HOME_OPEN + 1])
+    recent = list(mine.exclude(status="open", abandoned=None)[:HOME_RECENT])
+    # One query for the standings of both lists.
+    models.prefetch_related_objects([*open_matches[:HOME_OPEN], *recent], STANDINGS)
     return render(
         request,
         "matches/home.html",
         {
-            "rows": rows,
-            "older": number + 1 if len(matches) > HOME_PAGE else None,
-            "newer": number - 1 if number > 1 else None,
+            "open_rows": [match_row(match) for match in open_matches[:HOME_OPEN]],
+            "more_open": len(open_matches) > HOME_OPEN,
+            "recent_rows": [match_row(match) for match in recent],
+        },
+    )
+
+
+def _cursor(text: str) -> tuple[datetime, int] | None:
+    """A page's edge from the URL, ``<microseconds since 1970>-<id>``, or None."""
+    stamp, _, pk = text.partition("-")
+    if not (stamp.isascii() and stamp.isdigit() and pk.isascii() and pk.isdigit()):
+        return None
+    if len(stamp) > 17 or len(pk) > 12:
+        return None
+    return datetime.fromtimestamp(int(stamp) / 1e6, tz=UTC), int(pk)
+
+
+def _cursor_of(match: Match) -> str:
+    return f"{int(match.created.timestamp() * 1e6)}-{match.pk}"
+
+
+@require_GET
+@host_required
+@never_cache
+def match_history(request: HtmxHttpRequest) -> HttpResponse:
+    """Every match of the host, newest first, a page at a time (newer /
+    older, without counting the rows), filtered by status and by player."""
+    players = list(Player.objects.filter(host=request.user).values_list("pk", "name"))
+    form = HistoryFilterForm(request.GET, players=players)
+    filters = form.filters()
+    matches = Match.objects.filter(host=request.user)
+    status = filters.get("status")
+    if status == "abandoned":
+        matches = matches.exclude(abandoned=None)
+    elif status:
+        matches = matches.filter(status=status, abandoned=None)
+    if "player" in filters:
+        matches = matches.filter(standings__player_id=int(filters["player"]))
+    older_than = _cursor(request.GET.get("before", ""))
+    newer_than = None if older_than else _cursor(request.GET.get("after", ""))
+    if older_than:
+        created, pk = older_than
+        matches = matches.filter(Q(created__lt=created) | Q(created=created, pk__lt=pk))
+    elif newer_than:
+        created, pk = newer_than
+        matches = matches.filter(Q(created__gt=created) | Q(created=created, pk__gt=pk))
+        matches = matches.order_by("created", "id")
+    page = list(_listed(matches)[: HISTORY_PAGE + 1])
+    more = len(page) > HISTORY_PAGE
+    page = page[:HISTORY_PAGE]
+    if newer_than:
+        page.reverse()
+    query = {key: value for key, value in filters.items()}
+    older = newer = None
+    if page and (more if not newer_than else True):
+        older = "?" + urlencode({**query, "before": _cursor_of(page[-1])})
+    if page and (older_than or (newer_than and more)):
+        newer = "?" + urlencode({**query, "after": _cursor_of(page[0])})
+    return render(
+        request,
+        "matches/history.html",
+        {
+            "form": form,
+            "rows": [match_row(match) for match in page],
+            "older": older,
+            "newer": newer,
+            "filtered": bool(filters),
+            "player_name": form.names.get(filters.get("player", "")),
         },
     )
 
@@ -166,7 +244,9 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 RECENT = 5  # entries of the history on the board; the history page has them all
-HOME_PAGE = 20  # matches a page of the home page lists, newest first
+HOME_OPEN = 20  # open matches the home page lists, newest first
+HOME_RECENT = 5  # finished or abandoned matches under them
+HISTORY_PAGE = 20  # matches a page of the history lists
 # After a write, focus goes to the result of a closed match, else to the first
 # "who went out" choice of the next hand (the phone's keyboard stays down).
 WRITTEN = "written"
@@ -186,7 +266,9 @@ def _board_context(
     board = match.board()
     live = match.live_events()
     rows = history(live, board)
-    if hand_form is None and board.status == "open":
+    if match.abandoned:
+        hand_form = None  # nothing is recorded while it is set aside
+    elif hand_form is None and board.status == "open":
         hand_form = HandForm(match=match, seated=board.seated)
     preview = None
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
@@ -744,7 +826,7 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 @host_required
 @never_cache
-def match_history(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Every entry of the match, newest first, each with one way in to change
     it, and the deleted entries, which can be put back."""
     match = _host_match(request, public_id)
@@ -753,7 +835,7 @@ def match_history(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     deleted = _deleted(match, board, None)
     return render(
         request,
-        "matches/history.html",
+        "matches/entries.html",
         {
             "match": match,
             "board": board,
@@ -847,4 +929,84 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "presets": TARGET_PRESETS,
             "fixed": not match.board().rules_can_change,
         },
+    )
+
+
+def _snapshot_of(match: Match) -> dict[str, Any]:
+    """The stored snapshot of ``match``, rebuilt first when an older engine
+    wrote it (or none did)."""
+    if match.engine_version != SNAPSHOT_ENGINE or match.snapshot is None:
+        match = services.snapshot_rebuild(match)
+    return match.snapshot
+
+
+@require_GET
+@host_required
+@never_cache
+def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The score sheet: a row per hand, a column per player, each hand's take
+    and the running totals, the line moves and seat changes where they
+    happened, the result at the foot, and the chart of the totals. Read from
+    the stored snapshot only."""
+    match = get_object_or_404(Match, public_id=public_id, host=request.user)
+    data = _snapshot_of(match)
+    return render(
+        request,
+        "matches/sheet.html",
+        {
+            "match": match,
+            "data": data,
+            "sheet": sheet(data),
+            "result": _result_sentence(match, data),
+        },
+    )
+
+
+def _result_sentence(match: Match, data: dict[str, Any]) -> str:
+    if match.abandoned:
+        return f"Abandoned after {data['hands_played']} hands; the line stood at {data['target']}."
+    if data["status"] == "closed":
+        return close_reason_of(match, data)
+    deal = data["next_hand"]
+    return f"Still open: hand {deal['number']} is next, {deal['dealer']} deals."
+
+
+@require_POST
+@host_required
+def match_abandon(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Set the match aside unfinished; it stays in the history, marked."""
+    match = get_object_or_404(Match, public_id=public_id, host=request.user)
+    try:
+        services.match_abandon(match=match)
+    except scoring.RuleError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "The match is set aside as abandoned. Resume it any time.")
+    return redirect("matches:detail", public_id=match.public_id)
+
+
+@require_POST
+@host_required
+def match_resume(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Take an abandoned match up again."""
+    match = get_object_or_404(Match, public_id=public_id, host=request.user)
+    services.match_resume(match=match)
+    messages.success(request, "The match is back in play.")
+    return redirect("matches:detail", public_id=match.public_id)
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+@never_cache
+def match_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Delete a match for good, after a page that names it and says so."""
+    match = get_object_or_404(_listed(Match.objects.filter(host=request.user)), public_id=public_id)
+    row = match_row(match)
+    if request.method == "POST":
+        services.match_delete(match=match)
+        messages.success(request, f"Deleted the match of {date_format(match.created, 'j M Y')}.")
+        return redirect("matches:history")
+    names = [name for _place, name, _total in row.players]
+    return render(
+        request, "matches/delete_match.html", {"match": match, "row": row, "names": names}
     )

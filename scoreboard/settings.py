@@ -147,6 +147,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scoreboard.timezones.TimezoneMiddleware",
     "scoreboard.serving.MethodNotAllowedPageMiddleware",
 ]
 

@@ -94,7 +94,7 @@ def test_it_answers_404_to_another_host_fixing_a_hand(client, host):
     event = live(match)[-1]
     assert client.get(url("fix", match, event_id=event.pk)).status_code == 404
     assert client.post(url("fix", match, event_id=event.pk), {}).status_code == 404
-    assert client.get(url("history", match)).status_code == 404
+    assert client.get(url("entries", match)).status_code == 404
 
 
 def test_it_offers_the_fix_only_for_the_newest_entry_when_it_is_a_hand(client, host):
@@ -138,7 +138,7 @@ def test_it_shows_the_newest_five_entries_and_the_rest_on_the_history_page(clien
     board = text(client.get(url("detail", match)))
     assert [f"Hand {n}: Ben went out" in board for n in range(1, 8)] == [False] * 2 + [True] * 5
     assert "All 7 entries, and changing any of them" in board
-    every = client.get(url("history", match))
+    every = client.get(url("entries", match))
     assert all(f"Hand {n}: Ben went out" in text(every) for n in range(1, 8))
     # One way in a row: a link, no form per entry.
     assert every.content.decode().count("<form") == 1  # logging out
@@ -149,9 +149,9 @@ def test_it_reads_the_history_page_in_a_fixed_number_of_queries(
 ):
     match = MatchFactory(host=host, target=1000)
     record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
-    client.get(url("history", match))
+    client.get(url("entries", match))
     with django_assert_num_queries(5):
-        client.get(url("history", match))
+        client.get(url("entries", match))
 
 
 def test_it_reads_the_fix_form_in_a_fixed_number_of_queries(

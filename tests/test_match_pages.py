@@ -463,9 +463,9 @@ def test_it_lists_open_matches_first_with_leader_and_line(client, host):
     open_match = MatchFactory(host=host, target=200)
     record(open_match, hand("Ben", Alice=23, Cara=18))
     page = text(client.get(reverse("matches:home")))
-    assert page.index("Alice, Ben, Cara") < page.index("Dan, Eve")
-    assert "Open · line 200 · Ben leads" in page
-    assert "Closed · line 100 · Dan won" in page
+    assert page.index("Alice 0, Ben 41, Cara 0") < page.index("1 Dan 100, 2 Eve 0")
+    assert "Open · Ben leads · 1 hand · line 200" in page
+    assert "Closed · Dan won · 1 hand · line 100" in page
 
 
 def test_it_reads_the_board_in_a_fixed_number_of_queries(client, host, django_assert_num_queries):
@@ -560,21 +560,21 @@ def test_it_keeps_the_user_name_but_not_the_passwords_on_a_refused_sign_up(clien
     assert "The two password fields didn’t match." in text(response)
 
 
-def test_it_lists_the_newest_twenty_matches_a_page(client, host, django_assert_num_queries):
-    matches = [MatchFactory(host=host, players=[f"P{n}", "Ben"]) for n in range(23)]
-    first = text(client.get(reverse("matches:home")))
-    assert "P22, Ben" in first and "P3, Ben" in first
-    assert "P2, Ben" not in first
-    assert "Older matches" in first and "Newer matches" not in first
-    older = text(client.get(reverse("matches:home") + "?page=2"))
-    assert [f"P{n}, Ben" in older for n in (2, 1, 0)] == [True, True, True]
-    assert "P3, Ben" not in older and "Newer matches" in older and "Older matches" not in older
-    # A bad page number is the first page; one past the oldest goes back to it.
-    assert "P22, Ben" in text(client.get(reverse("matches:home") + "?page=²"))
-    assert client.get(reverse("matches:home") + "?page=9").status_code == 302
+def test_home_lists_twenty_open_matches_then_the_latest_finished(
+    client, host, django_assert_num_queries
+):
+    for n in range(23):
+        MatchFactory(host=host, players=[f"P{n}", "Ben"])
+    closed = MatchFactory(host=host, players=["Dan", "Eve"])
+    record(closed, hand("Dan", Eve=100))
+    page = text(client.get(reverse("matches:home")))
+    assert "P22 0, Ben 0" in page and "P3 0, Ben 0" in page
+    assert "P2 0, Ben 0" not in page
+    assert "Every open match" in page and "All matches: history" in page
+    assert page.index("P3 0") < page.index("1 Dan 100")
+    # session, user, open matches, finished ones, their standings
     with django_assert_num_queries(5):
-        client.get(reverse("matches:home") + "?page=2")
-    assert len(matches) == 23
+        client.get(reverse("matches:home"))
 
 
 def test_it_sends_pages_compressed(client, host):

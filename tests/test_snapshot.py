@@ -31,9 +31,13 @@ def assert_current(match: Match) -> Match:
     expected = snapshot.take(engine_match, board)
     assert fresh.snapshot == expected
     assert fresh.engine_version == snapshot.ENGINE_VERSION
-    assert (fresh.status, fresh.hands_played) == (board.status, board.hands_played)
+    assert (fresh.status, fresh.hands_played, fresh.line) == (
+        board.status,
+        board.hands_played,
+        board.target,
+    )
     rows = [
-        (row.player.name, row.total, row.seated, row.place, row.shared, row.won)
+        (row.player.name, row.total, row.seated, row.place, row.shared, row.won, row.leader)
         for row in MatchPlayer.objects.filter(match=fresh).select_related("player")
     ]
     places = dict.fromkeys(board.totals, (None, False))
@@ -46,6 +50,7 @@ def assert_current(match: Match) -> Match:
             seat.seated,
             *places[seat.name],
             board.winner == seat.name,
+            board.leader == seat.name,
         )
         for seat in board.seats
     ]

@@ -336,7 +336,7 @@ def test_it_keeps_the_home_page_to_its_own_matches(client, host):
     MatchFactory(host=host, players=["Gus", "Hal"])
     MatchFactory(players=["Ivy", "Jo"])
     page = text(client.get(reverse("matches:home")))
-    assert "Gus, Hal" in page and "Ivy" not in page
+    assert "Gus 0, Hal 0" in page and "Ivy" not in page
 
 
 def test_it_reads_the_new_match_and_rules_pages_in_few_queries(

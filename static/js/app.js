@@ -196,6 +196,20 @@ function localTimes(root) {
 document.addEventListener("DOMContentLoaded", () => localTimes(document));
 document.addEventListener("htmx:afterSettle", () => localTimes(document));
 
+// The phone's time zone for the server too (scoreboard/timezones.py), so a
+// page drawn later, or read without JavaScript, already shows local times.
+(() => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && !document.cookie.split("; ").includes(`tz=${encodeURIComponent(zone)}`)) {
+    document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; SameSite=Lax`;
+  }
+})();
+
+// The score sheet's Print button.
+document.addEventListener("click", (event) => {
+  if (event.target.closest("[data-print]")) window.print();
+});
+
 // A plain form (no htmx) is sent once: a second tap while the next page
 // loads does nothing. The server still refuses a repeated form token.
 document.addEventListener("submit", (event) => {

@@ -198,7 +198,7 @@ def test_it_finds_no_serious_problems_on_the_edit_and_house_rules_pages(
     expect(page.get_by_role("alert")).to_be_visible()
     audit.check("edit a move of the line, refused")
 
-    page.goto(live_server.url + reverse("matches:history", args=[match.public_id]))
+    page.goto(live_server.url + reverse("matches:entries", args=[match.public_id]))
     expect(page.get_by_role("heading", name="Every entry")).to_be_visible()
     audit.check("every entry")
     page.goto(live_server.url + reverse("matches:match_scoring", args=[match.public_id]))

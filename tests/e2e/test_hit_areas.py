@@ -131,7 +131,7 @@ def test_it_gives_every_control_on_every_page_a_thumb_sized_target(
     first = Event.objects.filter(match=match).order_by("position").first()
     page.goto(live_server.url + reverse("matches:edit", args=[match.public_id, first.pk]))
     measure("edit a hand")
-    page.goto(live_server.url + reverse("matches:history", args=[match.public_id]))
+    page.goto(live_server.url + reverse("matches:entries", args=[match.public_id]))
     measure("every entry")
     fresh = MatchFactory(host=host)
     page.goto(live_server.url + reverse("matches:rules", args=[fresh.public_id]))

@@ -1,0 +1,267 @@
+"""The finished score sheet of a match and its chart, drawn from the stored
+snapshot alone (``matches.scoring.snapshot``): no event is read and nothing is
+replayed. Rows are built here in Python, each cell escaped, rather than in
+nested template loops: a 149-hand sheet of six players is 900 cells.
+
+Everything here is read-only, so a shared link's viewer can be given the same
+sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from matches.display import short_name, signed
+
+# The chart: a viewBox in user units, scaled to the screen's width by CSS.
+CHART_WIDTH = 360
+CHART_HEIGHT = 220
+CHART_LEFT = 40  # room for the points on the axis
+CHART_RIGHT = 10
+CHART_TOP = 10
+CHART_BOTTOM = 24  # room for the hand numbers
+SERIES = 6  # distinct line styles (colour and dash), one per seat, then again
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A match's score sheet: the players in seat order (``names``, with
+    ``short`` for the column heads), the body rows as HTML, the foot (each
+    player's final total and, once closed, their place) and the chart."""
+
+    names: list[str]
+    short: list[str]
+    rows: SafeString
+    foot: list[dict[str, Any]]
+    chart: SafeString
+    hands: int
+
+    @property
+    def columns(self) -> list[dict[str, Any]]:
+        """The column heads: each player's name, short name and chart style."""
+        return [
+            {"name": name, "short": short, "series": seat % SERIES}
+            for seat, (name, short) in enumerate(zip(self.names, self.short, strict=True))
+        ]
+
+
+def sheet(data: dict[str, Any]) -> Sheet:
+    """The sheet of a match from its snapshot ``data``.
+
+    Args:
+        data: a stored snapshot (``snapshot.take``): seats, totals (points),
+            places and events.
+
+    Returns:
+        A ``Sheet``. A hand's row has its number and dealer, "rummy" or
+        "nobody out" where it applies, then per player the take of that hand
+        ("+41", points) over the running total; a blank for a player not dealt
+        in. A move of the line, a leave or a join is a row of words where it
+        happened.
+    """
+    names = data["seats"]
+    rows = []
+    for event in data["events"]:
+        if event["kind"] == "hand":
+            rows.append(_hand_row(event, names))
+        else:
+            rows.append(
+                format_html(
+                    '<tr class="sheet-note"><td colspan="{}">{}</td></tr>',
+                    len(names) + 1,
+                    _note(event),
+                )
+            )
+    foot = [
+        {
+            "name": name,
+            "total": data["totals"][seat],
+            "place": _place(data["places"][seat]),
+            "seated": data["seated"][seat],
+            "winner": data["winner"] == name,
+        }
+        for seat, name in enumerate(names)
+    ]
+    return Sheet(
+        names=names,
+        short=[short_name(name) for name in names],
+        rows=mark_safe("\n".join(rows)),  # noqa: S308  (every part escaped by format_html)
+        foot=foot,
+        chart=chart(data),
+        hands=data["hands_played"],
+    )
+
+
+def _place(place: list | None) -> str:
+    if not place:
+        return ""
+    number, shared = place
+    return f"={number}" if shared else str(number)
+
+
+def _hand_row(event: dict[str, Any], names: list[str]) -> str:
+    marks = []
+    if event["rummy"]:
+        marks.append("rummy")
+    if event["went_out"] is None:
+        marks.append("nobody out")
+    head = format_html(
+        '<th scope="row"><span class="sheet-hand">{}</span>'
+        '<span class="sheet-dealer">{}</span>{}</th>',
+        event["number"],
+        short_name(event["dealer"]),
+        format_html('<span class="sheet-mark">{}</span>', ", ".join(marks)) if marks else "",
+    )
+    cells = []
+    for name, score, total in zip(names, event["scores"], event["totals"], strict=True):
+        if score is None:
+            # Not dealt in: sat out, had left, or not yet seated.
+            shown = "" if total is None else escape(total)
+            cells.append(format_html('<td class="sheet-out-of-hand">{}</td>', shown))
+            continue
+        out = event["went_out"] == name
+        cells.append(
+            format_html(
+                '<td{}><span class="sheet-take">{}</span> '
+                '<span class="sheet-total">{}</span>{}</td>',
+                mark_safe(' class="went-out"') if out else "",
+                signed(score) if score else "",
+                total,
+                mark_safe('<span class="visually-hidden"> (went out)</span>') if out else "",
+            )
+        )
+    return format_html('<tr class="sheet-hand-row">{}{}</tr>', head, mark_safe("".join(cells)))
+
+
+def _note(event: dict[str, Any]) -> str:
+    if event["kind"] == "target":
+        return f"The line moved from {event['from']} to {event['target']}."
+    if event["kind"] == "leave":
+        return f"{event['player']} left the table."
+    after = f" after {event['after']}" if event["after"] else ""
+    return f"{event['player']} sat down{after}."
+
+
+def chart(data: dict[str, Any]) -> SafeString:
+    """The totals after each hand as an SVG line chart, drawn on the server.
+
+    Args:
+        data: a stored snapshot (``snapshot.take``).
+
+    Returns:
+        An ``<svg>`` element (HTML-safe): one polyline per player (a point
+        per hand they had a total in, at that total in points), the line as it
+        stood at each hand (dashed), the points axis labelled at 0 and at its
+        top, and a title and description for screen readers. Empty when no
+        hand is recorded.
+    """
+    hands = [event for event in data["events"] if event["kind"] == "hand"]
+    if not hands:
+        return mark_safe("")
+    names = data["seats"]
+    lines = _line_by_hand(data)
+    low = min(0, *(t for hand in hands for t in hand["totals"] if t is not None))
+    high = max(*lines, *(t for hand in hands for t in hand["totals"] if t is not None), 1)
+    inner_w = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
+    inner_h = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
+
+    def x(hand_index: int) -> float:
+        if len(hands) == 1:
+            return CHART_LEFT + inner_w / 2
+        return CHART_LEFT + inner_w * hand_index / (len(hands) - 1)
+
+    def y(points: int) -> float:
+        return CHART_TOP + inner_h * (high - points) / (high - low)
+
+    parts = [
+        format_html(
+            '<line class="chart-axis" x1="{}" y1="{}" x2="{}" y2="{}"/>',
+            CHART_LEFT,
+            _n(y(low)),
+            CHART_LEFT + inner_w,
+            _n(y(low)),
+        )
+    ]
+    for value in sorted({low, 0, high}):
+        parts.append(
+            format_html(
+                '<text class="chart-tick" x="{}" y="{}" data-points="{}">{}</text>',
+                CHART_LEFT - 4,
+                _n(y(value)),
+                value,
+                value,
+            )
+        )
+    parts.append(
+        format_html(
+            '<text class="chart-tick chart-hands" x="{}" y="{}">hand 1</text>'
+            '<text class="chart-tick chart-hands chart-end" x="{}" y="{}">hand {}</text>',
+            CHART_LEFT,
+            CHART_HEIGHT - 6,
+            CHART_LEFT + inner_w,
+            CHART_HEIGHT - 6,
+            hands[-1]["number"],
+        )
+    )
+    line_points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
+    parts.append(
+        format_html(
+            '<polyline class="chart-line" points="{}"><title>the line</title></polyline>',
+            line_points,
+        )
+    )
+    for seat, name in enumerate(names):
+        points = [
+            f"{_n(x(i))},{_n(y(hand['totals'][seat]))}"
+            for i, hand in enumerate(hands)
+            if hand["totals"][seat] is not None
+        ]
+        if not points:
+            continue
+        parts.append(
+            format_html(
+                '<polyline class="chart-series series-{}" data-player="{}" points="{}">'
+                "<title>{}</title></polyline>",
+                seat % SERIES,
+                name,
+                " ".join(points),
+                name,
+            )
+        )
+    ends = ", ".join(f"{name} {total}" for name, total in zip(names, data["totals"], strict=True))
+    description = (
+        f"Totals after each of {len(hands)} hands. Final totals: {ends}. "
+        f"The line stands at {data['target']}."
+    )
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img"'
+        ' aria-labelledby="chart-title chart-desc">'
+        '<title id="chart-title">Score progression</title><desc id="chart-desc">{}</desc>{}</svg>',
+        CHART_WIDTH,
+        CHART_HEIGHT,
+        description,
+        mark_safe("".join(parts)),
+    )
+
+
+def _line_by_hand(data: dict[str, Any]) -> list[int]:
+    """The line (points) as it stood when each hand was played."""
+    line = next(
+        (event["from"] for event in data["events"] if event["kind"] == "target"), data["target"]
+    )
+    lines = []
+    for event in data["events"]:
+        if event["kind"] == "target":
+            line = event["target"]
+        elif event["kind"] == "hand":
+            lines.append(line)
+    return lines
+
+
+def _n(value: float) -> str:
+    """A coordinate, short: at most one decimal."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
