@@ -222,20 +222,25 @@ def chart(data: dict[str, Any]) -> SafeString:
         ]
         if not points:
             continue
+        end_x, end_y = points[-1].split(",")
         parts.append(
             format_html(
                 '<polyline class="chart-series series-{}" data-player="{}" points="{}">'
-                "<title>{}</title></polyline>",
+                "<title>{}</title></polyline>"
+                '<circle class="chart-end series-{}" cx="{}" cy="{}" r="3"/>',
                 seat % SERIES,
                 name,
                 " ".join(points),
                 name,
+                seat % SERIES,
+                end_x,
+                end_y,
             )
         )
     ends = ", ".join(f"{name} {total}" for name, total in zip(names, data["totals"], strict=True))
+    after = "1 hand" if len(hands) == 1 else f"each of {len(hands)} hands"
     description = (
-        f"Totals after each of {len(hands)} hands. Final totals: {ends}. "
-        f"The line stands at {data['target']}."
+        f"Totals after {after}. Final totals: {ends}. The line stands at {data['target']}."
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img"'

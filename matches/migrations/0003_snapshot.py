@@ -6,92 +6,112 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0002_match_token'),
+        ("matches", "0002_match_token"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='MatchPlayer',
+            name="MatchPlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('total', models.IntegerField()),
-                ('seated', models.BooleanField()),
-                ('place', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('shared', models.BooleanField(default=False)),
-                ('won', models.BooleanField(default=False)),
-                ('leader', models.BooleanField(default=False)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("total", models.IntegerField()),
+                ("seated", models.BooleanField()),
+                ("place", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("shared", models.BooleanField(default=False)),
+                ("won", models.BooleanField(default=False)),
+                ("leader", models.BooleanField(default=False)),
             ],
             options={
-                'ordering': ['seat'],
+                "ordering": ["seat"],
             },
         ),
         migrations.AlterModelOptions(
-            name='match',
-            options={'ordering': ['-created', '-id'], 'verbose_name_plural': 'matches'},
+            name="match",
+            options={"ordering": ["-created", "-id"], "verbose_name_plural": "matches"},
         ),
         migrations.AddField(
-            model_name='match',
-            name='abandoned',
+            model_name="match",
+            name="abandoned",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='match',
-            name='engine_version',
+            model_name="match",
+            name="engine_version",
             field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.AddField(
-            model_name='match',
-            name='hands_played',
+            model_name="match",
+            name="hands_played",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='match',
-            name='line',
-            field=models.PositiveSmallIntegerField(default=0, help_text='the line as it stands'),
+            model_name="match",
+            name="line",
+            field=models.PositiveSmallIntegerField(default=0, help_text="the line as it stands"),
         ),
         migrations.AddField(
-            model_name='match',
-            name='snapshot',
+            model_name="match",
+            name="snapshot",
             field=models.JSONField(blank=True, editable=False, null=True),
         ),
         migrations.AddField(
-            model_name='match',
-            name='status',
-            field=models.CharField(choices=[('open', 'open'), ('closed', 'closed')], default='open', max_length=10),
+            model_name="match",
+            name="status",
+            field=models.CharField(
+                choices=[("open", "open"), ("closed", "closed")], default="open", max_length=10
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='version',
+            model_name="match",
+            name="version",
             field=models.PositiveIntegerField(default=0, editable=False),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['host', '-created', '-id'], name='match_host_created'),
+            model_name="match",
+            index=models.Index(fields=["host", "-created", "-id"], name="match_host_created"),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['host', 'status', '-created', '-id'], name='match_host_status'),
+            model_name="match",
+            index=models.Index(
+                fields=["host", "status", "-created", "-id"], name="match_host_status"
+            ),
         ),
         migrations.AddField(
-            model_name='matchplayer',
-            name='match',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='matches.match'),
+            model_name="matchplayer",
+            name="match",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="standings",
+                to="matches.match",
+            ),
         ),
         migrations.AddField(
-            model_name='matchplayer',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='standings', to='matches.player'),
+            model_name="matchplayer",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="standings",
+                to="matches.player",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='matchplayer',
-            constraint=models.UniqueConstraint(models.F('match'), models.F('seat'), name='standing_seat_unique'),
+            model_name="matchplayer",
+            constraint=models.UniqueConstraint(
+                models.F("match"), models.F("seat"), name="standing_seat_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='matchplayer',
-            constraint=models.UniqueConstraint(models.F('match'), models.F('player'), name='standing_player_unique'),
+            model_name="matchplayer",
+            constraint=models.UniqueConstraint(
+                models.F("match"), models.F("player"), name="standing_player_unique"
+            ),
         ),
     ]

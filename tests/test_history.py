@@ -1,0 +1,354 @@
+"""The history of a host's matches, the finished score sheet with its chart,
+and setting a match aside or deleting it."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.urls import reverse
+
+from matches import services
+from matches.models import Event, Match, MatchPlayer
+from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.test_board_loop import text, url
+
+pytestmark = pytest.mark.django_db
+
+HISTORY = reverse("matches:history")
+
+
+def made_at(match: Match, when: datetime) -> Match:
+    Match.objects.filter(pk=match.pk).update(created=when)
+    match.refresh_from_db()
+    return match
+
+
+def listed(response) -> str:
+    """The text of the list of matches alone (not the filters' choices)."""
+    page = response.content.decode()
+    if '<ul class="match-list">' not in page:
+        return ""
+    return " ".join(
+        re.sub(r"<[^>]+>", " ", page.split('<ul class="match-list">')[1].split("</ul>")[0]).split()
+    )
+
+
+def history_names(page: str) -> list[str]:
+    """The first player of every row, in the order listed."""
+    return re.findall(r"(P\d+) \d+, Ben", page)
+
+
+# The history list --------------------------------------------------------------------
+
+
+def test_it_pages_the_history_newest_first_both_ways(client, host):
+    start = datetime(2026, 11, 1, 20, tzinfo=UTC)
+    for n in range(23):
+        made_at(MatchFactory(host=host, players=[f"P{n}", "Ben"]), start + timedelta(days=n))
+    first = client.get(HISTORY)
+    assert history_names(text(first)) == [f"P{n}" for n in range(22, 2, -1)]
+    assert "Older matches" in text(first) and "Newer matches" not in text(first)
+    older_link = re.search(r'href="(\?before=[^"]+)"', first.content.decode()).group(1)
+    older = client.get(HISTORY + older_link.replace("&amp;", "&"))
+    assert history_names(text(older)) == ["P2", "P1", "P0"]
+    assert "Older matches" not in text(older)
+    newer_link = re.search(r'href="(\?after=[^"]+)"', older.content.decode()).group(1)
+    back = client.get(HISTORY + newer_link.replace("&amp;", "&"))
+    assert history_names(text(back)) == [f"P{n}" for n in range(22, 2, -1)]
+    assert "Newer matches" not in text(back) and "Older matches" in text(back)
+
+
+def test_matches_made_at_the_same_moment_are_each_listed_once(client, host):
+    moment = datetime(2026, 11, 1, 20, tzinfo=UTC)
+    for n in range(25):
+        made_at(MatchFactory(host=host, players=[f"P{n}", "Ben"]), moment)
+    first = client.get(HISTORY)
+    link = re.search(r'href="(\?before=[^"]+)"', first.content.decode()).group(1)
+    second = client.get(HISTORY + link)
+    listed = history_names(text(first)) + history_names(text(second))
+    assert sorted(listed) == sorted(f"P{n}" for n in range(25))
+
+
+def test_it_filters_by_status(client, host):
+    open_match = MatchFactory(host=host, players=["Amy", "Bob"])
+    closed = MatchFactory(host=host, players=["Cy", "Di"])
+    record(closed, hand("Cy", Di=100))
+    abandoned = MatchFactory(host=host, players=["Ed", "Flo"])
+    services.match_abandon(match=abandoned)
+    assert open_match and abandoned
+
+    def shown(status: str) -> str:
+        return listed(client.get(HISTORY, {"status": status}))
+
+    assert "Amy" in shown("open") and "Cy" not in shown("open") and "Ed" not in shown("open")
+    assert "1 Cy 100, 2 Di 0" in shown("closed") and "Amy" not in shown("closed")
+    page = shown("abandoned")
+    assert "Ed 0, Flo 0" in page and "Abandoned · abandoned after 0 hands" in page
+    assert "Amy" not in page
+    everything = shown("")
+    assert all(name in everything for name in ("Amy", "Cy", "Ed"))
+
+
+def test_it_filters_by_player_including_one_who_joined_later(client, host):
+    first = MatchFactory(host=host, players=["Amy", "Bob"])
+    record(first, {"join": "Zed"})
+    MatchFactory(host=host, players=["Amy", "Cy"])
+    zed = MatchPlayer.objects.get(match=first, player__name="Zed").player
+    page = listed(client.get(HISTORY, {"player": zed.pk}))
+    assert "Amy 0, Bob 0, Zed 0" in page and "Cy" not in page
+    nobody = text(client.get(HISTORY, {"player": zed.pk, "status": "closed"}))
+    assert "No closed matches with Zed." in nobody
+
+
+def test_a_filter_that_is_no_choice_is_named_and_not_applied(client, host):
+    MatchFactory(host=host, players=["Amy", "Bob"])
+    other = MatchFactory(players=["Cy", "Di"])
+    cy = MatchPlayer.objects.get(match=other, player__name="Cy").player
+    response = client.get(HISTORY, {"player": cy.pk, "status": "won\x00"})
+    assert "That filter is not one of the choices, so it is not applied." in text(response)
+    assert listed(response).startswith("Amy 0, Bob 0") and "Cy" not in listed(response)
+
+
+def test_rows_rank_a_closed_match_by_the_scheme(client, host):
+    high = MatchFactory(host=host, players=["Amy", "Bob", "Cy"], target=100)
+    record(high, hand("Cy", Amy=5, Bob=10))
+    record(high, hand("Bob", Amy=60, Cy=50))
+    low = MatchFactory(host=host, players=["Di", "Ed", "Flo"], scheme="penalty", target=100)
+    record(low, hand("Ed", Di=60, Flo=50), hand("Ed", Di=30, Flo=55))
+    page = text(client.get(HISTORY))
+    # highest wins: Bob 110 crossed the line; Cy 15, Amy 0.
+    assert "1 Bob 110, 2 Cy 15, 3 Amy 0" in page and "Bob won" in page
+    # penalty: lowest first, Ed 0, Di 90, Flo 105.
+    assert "1 Ed 0, 2 Di 90, 3 Flo 105" in page and "Ed won" in page
+
+
+def test_a_close_with_no_winner_shows_the_shared_first_place(client, host):
+    match = MatchFactory(host=host, players=["Amy", "Bob", "Cy"], hand_limit=1)
+    record(match, hand(None, Amy=5, Bob=5, Cy=9))
+    page = text(client.get(HISTORY))
+    assert "=1 Amy 0, =1 Bob 0, =1 Cy 0" in page and "no winner" in page
+
+
+def test_the_date_is_in_the_viewers_time_zone(client, host):
+    made_at(MatchFactory(host=host), datetime(2026, 11, 30, 23, 30, tzinfo=UTC))
+    assert "30 Nov 2026, 23:30 UTC" in text(client.get(HISTORY))
+    client.cookies["tz"] = "Asia/Tokyo"
+    assert "1 Dec 2026, 08:30 JST" in text(client.get(HISTORY))
+    client.cookies["tz"] = "../../etc/passwd"
+    assert "30 Nov 2026, 23:30 UTC" in text(client.get(HISTORY))
+
+
+def test_another_hosts_matches_are_not_listed_and_not_reachable(client, host):
+    theirs = MatchFactory(players=["Cy", "Di"])
+    MatchFactory(host=host, players=["Amy", "Bob"])
+    assert "Cy" not in text(client.get(HISTORY))  # nor among the players to filter by
+    for name in ("sheet", "delete_match"):
+        assert client.get(url(name, theirs)).status_code == 404
+    for name in ("abandon", "resume", "delete_match"):
+        assert client.post(url(name, theirs)).status_code == 404
+    assert Match.objects.filter(pk=theirs.pk, abandoned=None).exists()
+
+
+def test_history_and_home_need_a_login(client):
+    response = client.get(HISTORY)
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+# Pinned queries: the same with 1 and 3 matches, with 1 and 150 hands ---------------------
+
+
+def long_match(host, hands: int) -> Match:
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=1000)
+    record(match, *[hand("Ben", Alice=1, Cara=1)] * hands)
+    return match
+
+
+@pytest.mark.parametrize("matches", [1, 3])
+def test_history_and_home_run_a_fixed_number_of_queries(
+    client, host, django_assert_num_queries, matches
+):
+    for _ in range(matches):
+        long_match(host, 2)
+    Match.objects.filter(host=host).first().standings.all()  # noqa: B018
+    # session, user, the host's players, a page of matches, their standings
+    with django_assert_num_queries(5):
+        client.get(HISTORY, {"status": "open"})
+    # session, user, open matches, finished ones, their standings
+    with django_assert_num_queries(5):
+        client.get(reverse("matches:home"))
+
+
+@pytest.mark.parametrize("hands", [1, 150])
+def test_history_home_and_sheet_cost_the_same_with_1_and_150_hands(
+    client, host, django_assert_num_queries, hands
+):
+    match = long_match(host, hands)
+    with django_assert_num_queries(5):
+        client.get(HISTORY)
+    with django_assert_num_queries(5):
+        client.get(reverse("matches:home"))
+    # session, user, the match with its snapshot
+    with django_assert_num_queries(3):
+        response = client.get(url("sheet", match))
+    assert f"{hands} hand{'s' if hands > 1 else ''} · line 1000" in text(response)
+
+
+# Abandon, resume, delete -------------------------------------------------------------
+
+
+def test_an_abandoned_match_records_nothing_until_it_is_resumed(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    response = client.post(url("abandon", match), follow=True)
+    page = text(response)
+    assert "The match is set aside as abandoned. Resume it any time." in page
+    assert "Abandoned" in page and "after 1 hand" in page
+    assert "Save hand 2" not in page
+    with pytest.raises(services.scoring.RuleError, match="resume it to change the score"):
+        services.event_record(match=match, data=hand("Ben", Alice=1, Cara=1))
+    page = text(client.post(url("resume", match), follow=True))
+    assert "The match is back in play." in page and "Save hand 2" in page
+    assert Match.objects.get(pk=match.pk).abandoned is None
+
+
+def test_a_finished_match_cannot_be_abandoned(client, host):
+    match = MatchFactory(host=host, players=["Amy", "Bob"])
+    record(match, hand("Amy", Bob=100))
+    page = text(client.post(url("abandon", match), follow=True))
+    assert "This match is finished, so it cannot be abandoned." in page
+    assert Match.objects.get(pk=match.pk).abandoned is None
+
+
+def test_deleting_a_match_asks_first_names_it_and_says_it_is_for_good(client, host):
+    match = made_at(
+        MatchFactory(host=host, players=["Amy", "Bob"]), datetime(2026, 11, 5, 19, tzinfo=UTC)
+    )
+    record(match, hand("Amy", Bob=12))
+    page = text(client.get(url("delete_match", match)))
+    assert "The match of 5 Nov 2026, 19:00 UTC with Amy, Bob: Amy leads, 1 hand." in page
+    assert "Deleting a match is permanent." in page
+    assert Match.objects.filter(pk=match.pk).exists()
+    response = client.post(url("delete_match", match), follow=True)
+    assert "Deleted the match of 5 Nov 2026." in text(response)
+    assert not Match.objects.filter(pk=match.pk).exists()
+    assert not Event.objects.filter(match_id=match.pk).exists()
+    assert response.redirect_chain[-1][0] == HISTORY
+
+
+# The score sheet ---------------------------------------------------------------------
+
+
+def sheet_rows(page: str) -> list[list[str]]:
+    body = page.split("<tbody>")[1].split("</tbody>")[0]
+    rows = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        rows.append([" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in cells])
+    return rows
+
+
+def test_the_sheet_shows_each_hand_the_take_and_running_totals(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=200)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    record(match, hand("Cara", rummy=True, Alice=5, Ben=7))
+    record(match, {"target": 150})
+    record(match, hand(None, Alice=12, Ben=5, Cara=20))
+    record(match, {"leave": "Cara"})
+    record(match, {"join": "Dan", "after": "Alice"})
+    record(match, hand("Dan", Alice=4, Ben=6))
+    response = client.get(url("sheet", match))
+    page = response.content.decode()
+    assert sheet_rows(page) == [
+        ["1 Alice", "0", "", "+41 41 (went out)", "0"],
+        ["2 Ben rummy", "0", "", "41", "+24 24 (went out)"],
+        ["The line moved from 200 to 150."],
+        # Nobody out, lowest hand: Ben takes (12 - 5) + (20 - 5).
+        ["3 Cara nobody out", "0", "", "+22 63", "24"],
+        ["Cara left the table."],
+        ["Dan sat down after Alice."],
+        ["4 Alice", "0", "+10 10 (went out)", "63", "24"],
+    ]
+    foot = text(response).split("So far")[1]
+    assert foot.split()[:5] == ["0", "10", "63", "24", "left"]
+    assert "Still open: hand 5 is next, Dan deals." in text(response)
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_a_finished_sheet_gives_the_result_and_the_places(client, host, scheme):
+    match = MatchFactory(host=host, players=["Amy", "Bob", "Cy"], scheme=scheme, target=100)
+    record(match, hand("Bob", Amy=60, Cy=50))
+    if scheme == "penalty":
+        record(match, hand("Bob", Amy=30, Cy=55))
+    page = text(client.get(url("sheet", match)))
+    if scheme == "highest_wins":
+        assert "Bob wins with the highest total, 110, once the line of 100 was reached." in page
+        assert "Final =2 0 1 110 wins =2 0" in page
+    else:
+        assert "Bob wins with the lowest total, 0, once the line of 100 was reached." in page
+        assert "Final 2 90 1 0 wins 3 105" in page
+
+
+def test_the_sheet_rebuilds_a_stale_snapshot_first(client, host):
+    match = MatchFactory(host=host, players=["Amy", "Bob"])
+    record(match, hand("Amy", Bob=12))
+    Match.objects.filter(pk=match.pk).update(engine_version=0, snapshot=None)
+    assert "+12 12" in text(client.get(url("sheet", match)))
+    assert Match.objects.get(pk=match.pk).snapshot["totals"] == [12, 0]
+
+
+def test_names_are_escaped_on_the_sheet_and_in_the_chart(client):
+    user = UserFactory()
+    client.force_login(user)
+    match = MatchFactory(host=user, players=["<b>Amy</b>", "Bob & Co"])
+    record(match, hand("Bob & Co", **{"<b>Amy</b>": 7}))
+    page = client.get(url("sheet", match)).content.decode()
+    assert "<b>Amy</b>" not in page and "&lt;b&gt;Amy&lt;/b&gt;" in page
+    svg = ET.fromstring(re.search(r"<svg class=\"chart\".*?</svg>", page, re.S).group(0))
+    assert [
+        line.get("data-player") for line in svg.iter("polyline") if line.get("data-player")
+    ] == [
+        "<b>Amy</b>",
+        "Bob & Co",
+    ]
+
+
+def read_chart(page: str) -> dict[str, list[float]]:
+    """Each player's totals read back from the chart: the points of their
+    polyline, mapped to points through the axis labels' positions."""
+    svg = ET.fromstring(re.search(r"<svg class=\"chart\".*?</svg>", page, re.S).group(0))
+    ticks = {
+        float(tick.get("y")): int(tick.get("data-points"))
+        for tick in svg.iter("text")
+        if tick.get("data-points") is not None
+    }
+    (y0, v0), (y1, v1) = sorted(ticks.items())[0], sorted(ticks.items())[-1]
+    per_unit = (v1 - v0) / (y1 - y0)
+    totals = {}
+    for line in svg.iter("polyline"):
+        if line.get("data-player"):
+            ys = [float(point.split(",")[1]) for point in line.get("points").split()]
+            totals[line.get("data-player")] = [round(v0 + (y - y0) * per_unit) for y in ys]
+    return totals
+
+
+def test_the_chart_has_a_point_per_hand_per_player_at_the_totals(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=300)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=7))
+    record(match, {"join": "Dan"}, hand("Dan", Alice=4, Ben=6, Cara=9))
+    page = client.get(url("sheet", match)).content.decode()
+    assert read_chart(page) == {
+        "Alice": [0, 0, 0],
+        "Ben": [41, 41, 41],
+        "Cara": [0, 12, 12],
+        "Dan": [19],
+    }
+    assert "Final totals: Alice 0, Ben 41, Cara 12, Dan 19. The line stands at 300." in page
+
+
+def test_a_sheet_with_no_hands_says_so_and_draws_no_chart(client, host):
+    match = MatchFactory(host=host)
+    page = client.get(url("sheet", match)).content.decode()
+    assert "No hands yet." in page and '<svg class="chart"' not in page
