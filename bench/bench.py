@@ -86,7 +86,7 @@ def build(pool: int) -> dict[str, Any]:
     from django.test import Client
 
     from matches import scoring, services
-    from matches.models import Event, Match, Seat
+    from matches.models import Event, Match, MatchPlayer, Seat
 
     call_command("migrate", verbosity=0)
     users = get_user_model().objects
@@ -104,16 +104,36 @@ def build(pool: int) -> dict[str, Any]:
     small = make(small_host, 1)
 
     def copies(match: Match, count: int, host: Any) -> list[Match]:
-        """Bulk copies of ``match``: its row, seats and events."""
+        """Bulk copies of ``match``: its row (with its stored snapshot), seats,
+        events and standings."""
+        match = Match.objects.get(pk=match.pk)
         seats = list(Seat.objects.filter(match=match))
         events = list(Event.objects.filter(match=match))
+        standings = list(MatchPlayer.objects.filter(match=match))
+        cached = ("version", "engine_version", "status", "hands_played", "line", "snapshot")
         made = Match.objects.bulk_create(
             Match(
                 host=host,
                 first_dealer=match.first_dealer,
-                **{name: getattr(match, name) for name in scoring.rules.RULE_KEYS},
+                **{name: getattr(match, name) for name in (*scoring.rules.RULE_KEYS, *cached)},
             )
             for _ in range(count)
+        )
+        MatchPlayer.objects.bulk_create(
+            (
+                MatchPlayer(
+                    match=copy,
+                    **{
+                        field: getattr(row, field)
+                        for field in ("player_id", "seat", "total", "seated", "place", "shared")
+                    },
+                    won=row.won,
+                    leader=row.leader,
+                )
+                for copy in made
+                for row in standings
+            ),
+            batch_size=5000,
         )
         Seat.objects.bulk_create(
             Seat(match=copy, player=seat.player, position=seat.position)
@@ -197,6 +217,8 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             lambda: post(f"/matches/{side['match']}/hands/preview/", hand_form(hands + 1), True),
         ),
         Page("home", lambda: ("GET", "/", b"", {})),
+        Page("history", lambda: ("GET", "/history/", b"", {})),
+        Page("sheet", lambda: ("GET", f"/matches/{side['match']}/sheet/", b"", {})),
         Page("entries", lambda: ("GET", f"/matches/{side['match']}/entries/", b"", {})),
     ]
 

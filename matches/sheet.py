@@ -110,7 +110,7 @@ def _hand_row(event: dict[str, Any], names: list[str]) -> str:
     if event["went_out"] is None:
         marks.append("nobody out")
     head = format_html(
-        '<th scope="row"><span class="sheet-hand">{}</span>'
+        '<th scope="row"><span class="sheet-hand">{}</span> '
         '<span class="sheet-dealer">{}</span>{}</th>',
         event["number"],
         short_name(event["dealer"]),

@@ -130,7 +130,8 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, "matches/welcome.html")
     mine = Match.objects.filter(host=request.user).defer("snapshot")
     open_matches = list(mine.filter(status="open", abandoned=None)[: HOME_OPEN + 1])
-    recent = list(mine.exclude(status="open", abandoned=None)[:HOME_RECENT])
+    # Only an open match can be abandoned: "closed" is every finished one.
+    recent = list(mine.filter(status="closed")[:HOME_RECENT])
     # One query for the standings of both lists.
     models.prefetch_related_objects([*open_matches[:HOME_OPEN], *recent], STANDINGS)
     return render(

@@ -219,6 +219,41 @@ def test_it_finds_no_serious_problems_on_the_edit_and_house_rules_pages(
     audit.expect_none()
 
 
+def test_it_finds_no_serious_problems_on_the_history_and_the_sheet(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    audit = Audit(page)
+    players = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
+    match = MatchFactory(host=host, players=players, target=200)
+    record(match, hand("Ben", Alice=23, Cara=18, Dan=4, Eve=9, Fay=2), {"target": 300})
+    record(match, hand(None, Alice=12, Ben=5, Cara=20, Dan=7, Eve=3, Fay=8), {"leave": "Fay"})
+    closed = MatchFactory(host=host, players=["Gus", "Hal"])
+    record(closed, hand("Gus", Hal=100))
+    MatchFactory(host=host, players=["Ivy", "Jo"])
+
+    page.goto(live_server.url + reverse("matches:history"))
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
+    audit.check("history")
+    page.goto(live_server.url + reverse("matches:history") + "?status=abandoned")
+    expect(page.get_by_text("No abandoned matches.")).to_be_visible()
+    audit.check("history, filtered to nothing")
+    page.goto(live_server.url + reverse("matches:sheet", args=[match.public_id]))
+    expect(page.get_by_role("img", name="Score progression")).to_be_visible()
+    audit.check("the sheet of an open match")
+    page.goto(live_server.url + reverse("matches:sheet", args=[closed.public_id]))
+    expect(page.get_by_text("Gus wins with the highest total")).to_be_visible()
+    audit.check("the sheet of a closed match")
+    page.goto(live_server.url + reverse("matches:delete_match", args=[match.public_id]))
+    expect(page.get_by_role("heading", name="Delete this match?")).to_be_visible()
+    audit.check("deleting a match")
+    page.goto(live_server.url + reverse("matches:detail", args=[match.public_id]))
+    page.get_by_text("Abandon or delete this match").tap()
+    page.get_by_role("button", name="Abandon this match").tap()
+    expect(page.get_by_role("heading", name="Abandoned")).to_be_visible()
+    audit.check("an abandoned match")
+    audit.expect_none()
+
+
 def edit_url(match: Match, event: Event) -> str:
     return reverse("matches:edit", args=[match.public_id, event.pk])
 

@@ -1,0 +1,73 @@
+"""The finished score sheet on the phone and on paper: a 149-hand sheet of six
+players keeps the names in view while the hands scroll, and prints to four
+pages with the players' names at the head of each."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Match
+from tests.factories import MatchFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
+
+
+def long_match(host: AbstractBaseUser, hands: int = 149) -> Match:
+    match = MatchFactory(host=host, players=PLAYERS, target=1000)
+    record(
+        match,
+        *[
+            hand(PLAYERS[n % 6], **{name: 1 for name in PLAYERS if name != PLAYERS[n % 6]})
+            for n in range(hands)
+        ],
+    )
+    return match
+
+
+def test_the_names_stay_in_view_while_the_hands_scroll(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = long_match(host)
+    page.goto(live_server.url + reverse("matches:sheet", args=[match.public_id]))
+    sheet = page.get_by_role("region", name="Each hand")
+    head = page.get_by_role("columnheader", name="Fay")
+    expect(head).to_be_visible()
+    # A thumb's swipe down the sheet, to the last hands.
+    sheet.evaluate("element => { element.scrollTop = element.scrollHeight; }")
+    last = page.get_by_role("rowheader", name=re.compile(r"^149 "))
+    expect(last).to_be_in_viewport()
+    box, top = head.bounding_box(), sheet.bounding_box()
+    assert abs(box["y"] - top["y"]) < 2, "the names scrolled away with the hands"
+    # And across, to the last player: the hand numbers stay.
+    sheet.evaluate("element => { element.scrollLeft = element.scrollWidth; }")
+    assert abs(last.bounding_box()["x"] - top["x"]) < 2
+    # The totals at the foot: Alice went out 25 times and Fay 24, taking 5 each.
+    foot = page.locator("tfoot tr")
+    expect(foot).to_have_text(re.compile(r"So far\s*125\s*125\s*125\s*125\s*125\s*120"))
+
+
+def test_a_149_hand_sheet_prints_on_four_pages_with_the_names_on_each(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = long_match(host)
+    page.goto(live_server.url + reverse("matches:sheet", args=[match.public_id]))
+    page.emulate_media(media="print")
+    pdf = PdfReader(io.BytesIO(page.pdf(format="A4", prefer_css_page_size=True)))
+    pages = [each.extract_text() for each in pdf.pages]
+    assert len(pages) == 4
+    for number, text in enumerate(pages, start=1):
+        head = text.split("\n")
+        assert any(all(name in line for name in PLAYERS) for line in head), (
+            f"page {number} has no row of the players' names"
+        )
+    assert "149" in pages[-1] and "Log out" not in "".join(pages)
