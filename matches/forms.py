@@ -14,6 +14,7 @@ from matches import scoring
 from matches.display import refusal
 from matches.models import Match
 from matches.scoring.cards import ACE_VALUES
+from matches.scoring.matchfile import is_account, match_documents, parse_json
 from matches.scoring.rules import (
     DECKS,
     DECKS_BY_PLAYERS,
@@ -27,7 +28,8 @@ from matches.scoring.rules import (
     STOCK_OUTS,
     HouseRules,
 )
-from matches.services import event_check
+from matches.services import event_check, import_check
+from matches.transfer import IMPORT_MAX_BYTES
 
 NOBODY = "nobody"
 DEFAULTS = HouseRules()  # the defaults of docs/rules.md, "House rules"
@@ -492,3 +494,37 @@ class HistoryFilterForm(forms.Form):
         """The valid filters: ``{"status": ..., "player": id}`` (empty: none)."""
         self.is_valid()
         return {name: value for name, value in self.cleaned_data.items() if value}
+
+
+class ImportForm(forms.Form):
+    """A match file or an account file to import. Checking it reads the
+    whole file and has the engine replay every match in it; nothing is saved
+    here (``services.matches_import`` saves what ``checked`` holds)."""
+
+    file = forms.FileField(label="Match file or all-matches file (.json)")
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        limit = IMPORT_MAX_BYTES // (1024 * 1024)
+        if upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError(
+                f"This file is {upload.size / (1024 * 1024):.1f} MB; "
+                f"the app imports files of up to {limit} MB."
+            )
+        raw = upload.read()
+        try:
+            self.text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "This file is not UTF-8 text: export it again from the scoreboard, "
+                "or save it as UTF-8."
+            ) from None
+        try:
+            document = parse_json(self.text)
+            documents = match_documents(document)
+            if not documents:
+                raise scoring.RuleError("the file holds no match")
+            self.checked = import_check(documents, several=is_account(document))
+        except scoring.RuleError as error:
+            raise forms.ValidationError(f"Nothing was imported: {error}.") from None
+        return upload

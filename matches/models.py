@@ -282,3 +282,20 @@ class MatchPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.total}"
+
+
+class PendingImport(models.Model):
+    """A file the host uploaded to import, kept between the page that shows
+    what it holds and the tap that saves it (so nothing is uploaded twice).
+    ``imported`` lists the new matches' public ids once saved: a second tap
+    of the same button saves nothing more."""
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.UUIDField(unique=True, editable=False)
+    name = models.CharField(max_length=200, blank=True)
+    text = models.TextField()
+    created = models.DateTimeField(default=timezone.now)
+    imported = models.JSONField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return self.name or str(self.token)

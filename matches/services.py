@@ -10,6 +10,7 @@ import hashlib
 import json
 import uuid
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -20,6 +21,7 @@ from matches import scoring
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
+from matches.scoring.matchfile import read_match
 from matches.scoring.rules import RULE_KEYS
 
 
@@ -120,8 +122,16 @@ def snapshots_rebuild_stale(*, batch: int = 200) -> int:
 
 
 def _player_for(host_id: int, name: str) -> Player:
-    """The host's player of that name (any letter case), created if new."""
+    """The host's player of that name (any letter case, as the engine
+    compares names: ``name_key``), created if new."""
     player = Player.objects.filter(host_id=host_id, name__iexact=name).first()
+    if player is None:
+        # The database's case folding may be ASCII-only ("Ünal", "ünal").
+        key = name_key(name)
+        player = next(
+            (each for each in Player.objects.filter(host_id=host_id) if name_key(each.name) == key),
+            None,
+        )
     return player or Player.objects.create(host_id=host_id, name=name)
 
 
@@ -574,3 +584,148 @@ def match_delete(*, match: Match) -> None:
     Event.objects.filter(match=match).delete()
     Seat.objects.filter(match=match).delete()
     match.delete()
+
+
+# Import ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One match of an import file, checked by the engine: the document, the
+    engine's match and board, and its ``created`` and ``abandoned`` times."""
+
+    document: dict
+    match: scoring.Match
+    board: scoring.Board
+    created: datetime | None
+    abandoned: datetime | None
+
+    @property
+    def names(self) -> list[str]:
+        """Every player who ever sat, in seat order."""
+        return [seat.name for seat in self.board.seats]
+
+
+TIME_EXPECTED = "expected a date and time such as 2026-05-03T19:30:00Z"
+
+
+def _file_time(document: dict, key: str) -> datetime | None:
+    value = document.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise scoring.RuleError(
+            f"{key} must be a date and time such as 2026-05-03T19:30:00Z", key=key
+        )
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        raise scoring.RuleError(TIME_EXPECTED, key=key) from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def import_check(documents: list[object], *, several: bool = False) -> list[Checked]:
+    """Check every match of an import file with the engine, writing nothing.
+
+    Args:
+        documents: parsed ``rummy-match/1`` documents (``matchfile.match_documents``).
+        several: the file is an account file: messages then say which match.
+
+    Returns:
+        One ``Checked`` per match, in file order.
+
+    Raises:
+        RuleError: the first match that breaks a rule or the format; the
+            message names the match (in an account file: its number and
+            players), the event and the rule.
+
+    docs/match-format.md, all of it.
+    """
+    checked = []
+    for number, document in enumerate(documents, start=1):
+        try:
+            engine_match = read_match(document)
+            board = scoring.replay(engine_match)
+            created = _file_time(document, "created")
+            abandoned = _file_time(document, "abandoned")
+            if abandoned is not None and board.status == "closed":
+                raise scoring.RuleError(
+                    "a finished match cannot be abandoned; leave abandoned out", key="abandoned"
+                )
+        except scoring.RuleError as error:
+            if not several:
+                raise
+            players = document.get("players") if isinstance(document, dict) else None
+            named = ""
+            if isinstance(players, list) and all(isinstance(name, str) for name in players):
+                named = f" ({', '.join(players)})"
+            raise scoring.RuleError(f"match {number}{named}: {error}") from None
+        checked.append(Checked(document, engine_match, board, created, abandoned))
+    return checked
+
+
+def import_names(host: AbstractBaseUser, checked: list[Checked]) -> list[tuple[str, str | None]]:
+    """How an import's names map to the host's players: ``(name in the file,
+    the host's player it joins, or None for a new player)``, each name once,
+    in the order the file gives them."""
+    known = {
+        name_key(name): name
+        for name in Player.objects.filter(host=host).values_list("name", flat=True)
+    }
+    seen: dict[str, tuple[str, str | None]] = {}
+    for each in checked:
+        for name in each.names:
+            seen.setdefault(name_key(name), (name, known.get(name_key(name))))
+    return list(seen.values())
+
+
+@transaction.atomic
+def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Match]:
+    """Save checked matches (``import_check``) for ``host``, in one
+    transaction: the players (a name the host used before, in any letter
+    case, joins that player), the rules, the seats, the events exactly as
+    in the file, the date and state, and the snapshot, as any write does.
+
+    Returns:
+        The new matches, in file order.
+
+    Raises:
+        RuleError: a match no longer replays the same once stored (it
+            cannot, unless the engine changed in between); nothing is saved.
+    """
+    made = []
+    for each in checked:
+        seated = [_player_for(host.pk, clean_name(name)) for name in each.match.players]
+        # The first dealer as the engine reads it, before any event.
+        first = scoring.replay(replace(each.match, events=())).next_hand.dealer
+        keys = [name_key(player.name) for player in seated]
+        dealer = seated[keys.index(name_key(first))]
+        match = Match.objects.create(
+            host=host,
+            first_dealer=dealer,
+            created=each.created or timezone.now(),
+            abandoned=each.abandoned,
+            **{name: getattr(each.match.rules, name) for name in RULE_KEYS if name != "decks"},
+            decks=each.board.rules.decks,
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, player=player, position=position)
+            for position, player in enumerate(seated)
+        )
+        events = [json.loads(json.dumps(event)) for event in each.document.get("events", [])]
+        Event.objects.bulk_create(
+            Event(
+                match=match,
+                position=position,
+                kind=next(kind for kind in Event.KINDS if kind in data),
+                data=data,
+            )
+            for position, data in enumerate(events, start=1)
+        )
+        for data in events:
+            if "join" in data:
+                _player_for(host.pk, clean_name(data["join"]))
+        stored = Match.objects.for_board().get(pk=match.pk)
+        _store(stored, _replay(stored))
+        made.append(stored)
+    return made

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
@@ -13,13 +13,15 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -37,6 +39,7 @@ from matches.display import (
     example_result,
     hand_summary,
     history,
+    leader_sentence,
     match_row,
     refusal,
     standings,
@@ -45,6 +48,7 @@ from matches.forms import (
     TARGET_PRESETS,
     HandForm,
     HistoryFilterForm,
+    ImportForm,
     LineForm,
     NewMatchForm,
     RulesForm,
@@ -52,13 +56,21 @@ from matches.forms import (
     SignUpForm,
     leftover_text,
 )
-from matches.models import Event, Match, MatchPlayer, Player
+from matches.models import Event, Match, MatchPlayer, PendingImport, Player
 from matches.scoring.cards import ACE_VALUES, RANKS, deck_points
 from matches.scoring.engine import name_key
 from matches.scoring.examples import EXAMPLES
+from matches.scoring.matchfile import is_account, match_documents, parse_json
 from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
 from matches.scoring.snapshot import ENGINE_VERSION as SNAPSHOT_ENGINE
 from matches.sheet import sheet
+from matches.transfer import (
+    IMPORT_MAX_BYTES,
+    account_export,
+    export_csv,
+    export_text,
+    file_name,
+)
 
 # The card picker's buttons, with the words a screen reader says.
 RANK_WORDS = [
@@ -1011,3 +1023,119 @@ def match_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return render(
         request, "matches/delete_match.html", {"match": match, "row": row, "names": names}
     )
+
+
+# Export and import --------------------------------------------------------------------
+
+
+def _attachment(response: HttpResponse, name: str) -> HttpResponse:
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_GET
+@host_required
+def match_export(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The match as a ``rummy-match/1`` file, to keep or to import elsewhere."""
+    match = _host_match(request, public_id)
+    response = HttpResponse(export_text(match), content_type="application/json; charset=utf-8")
+    return _attachment(response, file_name(match, "json"))
+
+
+@require_GET
+@host_required
+def match_export_csv(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The match as CSV for a spreadsheet: a row per hand."""
+    match = get_object_or_404(
+        Match.objects.prefetch_related("seats__player"), public_id=public_id, host=request.user
+    )
+    response = HttpResponse(export_csv(_snapshot_of(match)), content_type="text/csv; charset=utf-8")
+    return _attachment(response, file_name(match, "csv"))
+
+
+@require_GET
+@host_required
+def account_export_view(request: HtmxHttpRequest) -> StreamingHttpResponse:
+    """Every match of the host as one ``rummy-matches/1`` file, streamed."""
+    response = StreamingHttpResponse(
+        account_export(request.user), content_type="application/json; charset=utf-8"
+    )
+    who = slugify(request.user.get_username()) or "host"
+    name = f"rummy-matches-{who}-{timezone.now():%Y-%m-%d}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+PENDING_KEPT = timedelta(days=1)  # an upload not saved by then is dropped
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+@never_cache
+def match_import(request: HtmxHttpRequest) -> HttpResponse:
+    """Import a match file or an all-matches file: the engine checks the
+    whole file first, then the page shows what it holds and how its names
+    join the host's players, and a second tap saves it."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        PendingImport.objects.filter(
+            host=request.user, created__lt=timezone.now() - PENDING_KEPT
+        ).delete()
+        pending = PendingImport.objects.create(
+            host=request.user,
+            token=uuid.uuid4(),
+            name=form.cleaned_data["file"].name[:200],
+            text=form.text,
+        )
+        return render(
+            request,
+            "matches/import.html",
+            {
+                "form": None,
+                "pending": pending,
+                "checked": [_checked_row(each) for each in form.checked],
+                "names": services.import_names(request.user, form.checked),
+            },
+        )
+    return render(request, "matches/import.html", {"form": form, "max_mb": IMPORT_MAX_BYTES >> 20})
+
+
+def _checked_row(checked: services.Checked) -> dict[str, Any]:
+    board = checked.board
+    return {
+        "names": checked.names,
+        "hands": board.hands_played,
+        "status": "abandoned" if checked.abandoned else board.status,
+        "sentence": leader_sentence(
+            status=board.status,
+            winner=board.winner,
+            leader=board.leader,
+            hands_played=board.hands_played,
+        ),
+        "created": checked.created,
+    }
+
+
+@require_POST
+@host_required
+def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
+    """Save the import the page showed. A second tap saves nothing more."""
+    with transaction.atomic():
+        pending = get_object_or_404(
+            PendingImport.objects.select_for_update(), host=request.user, token=token
+        )
+        if pending.imported is None:
+            document = parse_json(pending.text)
+            documents = match_documents(document)
+            checked = services.import_check(documents, several=is_account(document))
+            made = services.matches_import(host=request.user, checked=checked)
+            pending.imported = [match.public_id for match in made]
+            pending.text = ""
+            pending.save(update_fields=["imported", "text"])
+            count = len(made)
+            messages.success(request, f"Imported {count} match{'' if count == 1 else 'es'}.")
+        else:
+            messages.info(request, "That file was imported already; nothing more was saved.")
+    if len(pending.imported) == 1:
+        return redirect("matches:detail", public_id=pending.imported[0])
+    return redirect("matches:history")

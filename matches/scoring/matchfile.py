@@ -15,6 +15,8 @@ from .errors import RuleError
 from .rules import RULE_KEYS, HouseRules
 
 FORMAT = "rummy-match/1"
+# Several matches in one file: docs/match-format.md, "Every match at once".
+ACCOUNT_FORMAT = "rummy-matches/1"
 EVENT_KINDS = ("hand", "target", "leave", "join")
 HAND_KEYS = ("went_out", "rummy", "leftovers")
 
@@ -40,6 +42,26 @@ def _refuse_repeated(obj: dict, *, index: int | None = None, key: str | None = N
         raise RuleError(f"the key {repeated!r} appears twice", index=index, key=key)
 
 
+def parse_json(text: str) -> Any:
+    """The JSON document of a match file's or an account file's text.
+
+    Raises:
+        RuleError: the text is not JSON (the line and column say where), or
+            it nests too deeply to be one of our files.
+    """
+    try:
+        # A byte order mark (Windows Notepad writes one) is not part of the text.
+        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_Object)
+    except json.JSONDecodeError as error:
+        raise RuleError(
+            f"the file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
+    except RecursionError:
+        raise RuleError("the file is not valid JSON: it is nested too deeply") from None
+    except ValueError as error:
+        raise RuleError(f"the file is not valid JSON: {error}") from None
+
+
 def parse_match_text(text: str) -> Match:
     """Read a match file's text.
 
@@ -50,22 +72,67 @@ def parse_match_text(text: str) -> Match:
         The ``Match`` it describes (not yet replayed).
 
     Raises:
-        RuleError: the text is not JSON, or not a ``rummy-match/1`` document.
+        RuleError: the text is not JSON, or not a ``rummy-match/1`` document
+            (a ``rummy-matches/1`` file of several matches is refused too).
 
     docs/match-format.md, "Input".
     """
-    try:
-        # A byte order mark (Windows Notepad writes one) is not part of the text.
-        document = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_Object)
-    except json.JSONDecodeError as error:
-        raise RuleError(
-            f"the file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        ) from None
-    except RecursionError:
-        raise RuleError("the file is not valid JSON: it is nested too deeply") from None
-    except ValueError as error:
-        raise RuleError(f"the file is not valid JSON: {error}") from None
-    return read_match(document)
+    return read_match(parse_json(text))
+
+
+def is_account(document: object) -> bool:
+    """Whether a parsed file is an account file (``rummy-matches/1``)."""
+    return isinstance(document, dict) and document.get("format") == ACCOUNT_FORMAT
+
+
+def match_documents(document: object) -> list[Any]:
+    """The match documents a parsed file holds: itself for a match file, its
+    ``matches`` for an account file (``rummy-matches/1``).
+
+    Raises:
+        RuleError: an account file whose ``matches`` is not a list.
+
+    docs/match-format.md, "Every match at once".
+    """
+    if is_account(document):
+        _refuse_repeated(document)
+        matches = document.get("matches")
+        if not isinstance(matches, list):
+            raise RuleError("matches must be a list of match files", key="matches")
+        return matches
+    return [document]
+
+
+def match_document(
+    *,
+    rules: HouseRules,
+    players: list[str],
+    first_dealer: str,
+    events: list[dict[str, Any]],
+    created: str | None = None,
+    abandoned: str | None = None,
+) -> dict[str, Any]:
+    """A ``rummy-match/1`` document: every house rule written out, the
+    starting seats, the first dealer and the events exactly as entered.
+
+    Args:
+        created: when the match began (ISO 8601), or None to leave it out.
+        abandoned: when it was set aside unfinished (ISO 8601), or None.
+
+    docs/match-format.md, "Input".
+    """
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": {name: getattr(rules, name) for name in RULE_KEYS},
+        "players": list(players),
+        "first_dealer": first_dealer,
+        "events": list(events),
+    }
+    if created is not None:
+        document["created"] = created
+    if abandoned is not None:
+        document["abandoned"] = abandoned
+    return document
 
 
 def read_match(document: object) -> Match:
@@ -89,6 +156,12 @@ def read_match(document: object) -> Match:
     if not isinstance(document, dict):
         raise RuleError("a match file is a JSON object")
     _refuse_repeated(document)
+    if document.get("format") == ACCOUNT_FORMAT:
+        raise RuleError(
+            f"this file holds several matches ({ACCOUNT_FORMAT}); give one match file "
+            f"({FORMAT}) at a time",
+            key="format",
+        )
     if document.get("format") != FORMAT:
         raise RuleError(f'format must be "{FORMAT}"', key="format")
 

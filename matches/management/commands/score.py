@@ -27,7 +27,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         try:
-            board = replay(parse_match_text(_read(file)))
+            board = replay(parse_match_text(read_text(file)))
         except RuleError as error:
             # Nothing goes to standard output when the file breaks a rule.
             self.stderr.write(str(error))
@@ -35,7 +35,7 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(board_document(board), indent=2, ensure_ascii=False))
 
 
-def _read(file: str) -> str:
+def read_text(file: str) -> str:
     """The text of ``file`` (``-``: standard input), as UTF-8."""
     try:
         if file == "-":

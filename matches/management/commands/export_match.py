@@ -1,0 +1,30 @@
+"""``python manage.py export_match URL_PATH_OR_ID``: print a match's
+``rummy-match/1`` file, as its Export link gives it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from matches.models import Match
+from matches.transfer import export_text
+
+
+class Command(BaseCommand):
+    help = (
+        "Print a match's rummy-match/1 file. Give the match's URL path "
+        "(/matches/ID/, or the whole address) or its ID."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("match", help="the match's URL path, address or ID")
+
+    def handle(self, *args: Any, match: str, **options: Any) -> None:
+        found = re.search(r"/matches/([^/]+)", match)
+        public_id = found.group(1) if found else match.strip().strip("/")
+        stored = Match.objects.for_board().filter(public_id=public_id).first()
+        if stored is None:
+            raise CommandError(f"no match {public_id!r}")
+        self.stdout.write(export_text(stored), ending="")

@@ -1,0 +1,46 @@
+"""``python manage.py import_match FILE --host USERNAME``: import a match file
+(or an all-matches file) for a host, as the Import page does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
+
+from matches import services
+from matches.management.commands.score import read_text
+from matches.scoring import RuleError
+from matches.scoring.matchfile import is_account, match_documents, parse_json
+from matches.transfer import IMPORT_MAX_BYTES
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a rummy-match/1 file (or a rummy-matches/1 file of several) for a host. "
+        "The whole file is checked first; nothing is saved if any match breaks a rule. "
+        "Prints each new match's URL path, one per line."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("file", help="the file, or - to read standard input")
+        parser.add_argument("--host", required=True, help="the username of the host")
+
+    def handle(self, *args: Any, file: str, host: str, **options: Any) -> None:
+        user = get_user_model().objects.filter(username=host).first()
+        if user is None:
+            raise CommandError(f"no host with the username {host!r}")
+        try:
+            text = read_text(file)
+            if len(text.encode()) > IMPORT_MAX_BYTES:
+                raise RuleError(f"the file is over {IMPORT_MAX_BYTES >> 20} MB")
+            document = parse_json(text)
+            documents = match_documents(document)
+            if not documents:
+                raise RuleError("the file holds no match")
+            checked = services.import_check(documents, several=is_account(document))
+        except RuleError as error:
+            raise CommandError(f"nothing was imported: {error}") from None
+        for match in services.matches_import(host=user, checked=checked):
+            self.stdout.write(reverse("matches:detail", args=[match.public_id]))
