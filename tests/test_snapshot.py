@@ -136,6 +136,20 @@ def test_every_kind_of_write_leaves_the_snapshot_equal_to_a_replay():
     assert stored(match).version == versions
 
 
+def test_an_imported_match_has_a_snapshot_equal_to_a_replay():
+    document = {
+        "format": "rummy-match/1",
+        "players": ["Alice", "Ben", "Cara"],
+        "events": [
+            {"hand": {"went_out": "Ben", "leftovers": {"Alice": 23, "Cara": 18}}},
+            {"join": "Dan", "after": "Alice"},
+            {"target": 150},
+        ],
+    }
+    [match] = services.matches_import(host=UserFactory(), checked=services.import_check([document]))
+    assert assert_current(match).snapshot["seats"] == ["Alice", "Dan", "Ben", "Cara"]
+
+
 def test_a_refused_write_changes_neither_the_snapshot_nor_its_version():
     match = MatchFactory(players=["Alice", "Ben"])
     record(match, hand("Ben", Alice=23))

@@ -251,6 +251,24 @@ def test_it_finds_no_serious_problems_on_the_history_and_the_sheet(
     page.get_by_role("button", name="Abandon this match").tap()
     expect(page.get_by_role("heading", name="Abandoned")).to_be_visible()
     audit.check("an abandoned match")
+
+    page.goto(live_server.url + reverse("matches:import"))
+    audit.check("import")
+    page.get_by_label("Match file or all-matches file").set_input_files(
+        files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{"}]
+    )
+    page.get_by_role("button", name="Check the file").tap()
+    expect(page.get_by_role("alert")).to_contain_text("Nothing was imported")
+    audit.check("import, refused")
+    good = b'{"format": "rummy-match/1", "players": ["Alice", "Zed"]}'
+    page.get_by_label("Match file or all-matches file").set_input_files(
+        files=[{"name": "good.json", "mimeType": "application/json", "buffer": good}]
+    )
+    page.get_by_role("button", name="Check the file").tap()
+    expect(page.get_by_text("“Alice” joins your “Alice”")).to_be_visible()
+    audit.check("import, checked")
+    page.get_by_role("button", name="Import 1 match").tap()
+    expect(page.get_by_text("Imported 1 match.")).to_be_visible()
     audit.expect_none()
 
 

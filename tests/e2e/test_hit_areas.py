@@ -140,6 +140,8 @@ def test_it_gives_every_control_on_every_page_a_thumb_sized_target(
     measure("a missing page")
     page.goto(live_server.url + reverse("matches:history"))
     measure("history")
+    page.goto(live_server.url + reverse("matches:import"))
+    measure("import")
     page.goto(live_server.url + reverse("matches:sheet", args=[match.public_id]))
     measure("score sheet")
     page.goto(live_server.url + reverse("matches:delete_match", args=[match.public_id]))
