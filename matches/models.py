@@ -55,6 +55,19 @@ class Player(models.Model):
     name = models.CharField(max_length=40)
     created = models.DateTimeField(default=timezone.now)
 
+    # Their figures over every match, kept by the services with each write
+    # from the ``MatchPlayer`` rows (``services._store``); never typed in.
+    played = models.PositiveIntegerField(default=0)
+    closed = models.PositiveIntegerField(default=0, help_text="closed matches played")
+    won = models.PositiveIntegerField(default=0)
+    no_winner = models.PositiveIntegerField(default=0, help_text="closed with no winner")
+    hands_out = models.PositiveIntegerField(default=0)
+    rummies = models.PositiveIntegerField(default=0)
+    take = models.BigIntegerField(default=0, help_text="points taken on the hands gone out")
+    best_hand = models.IntegerField(null=True, blank=True)
+    # The last five closed matches: [public_id, created ISO, place, shared, left].
+    recent = models.JSONField(default=list, blank=True)
+
     class Meta:
         constraints = [
             models.UniqueConstraint(
@@ -272,6 +285,13 @@ class MatchPlayer(models.Model):
     shared = models.BooleanField(default=False)
     won = models.BooleanField(default=False)
     leader = models.BooleanField(default=False)
+    # This match's part of the player's figures (``scoring.snapshot.figures``).
+    closed = models.BooleanField(default=False)
+    no_winner = models.BooleanField(default=False)
+    hands_out = models.PositiveIntegerField(default=0)
+    rummies = models.PositiveIntegerField(default=0)
+    take = models.IntegerField(default=0)
+    best_hand = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seat"]

@@ -11,10 +11,12 @@ import json
 import uuid
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Case, Count, F, IntegerField, Max, Q, Subquery, Sum, Value, When
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from matches import scoring
@@ -58,8 +60,10 @@ def _store(match: Match, replayed: Replayed) -> None:
     if newcomers:
         for name in newcomers:
             players[name_key(name)] = _player_for(match.host_id, name)
-    MatchPlayer.objects.filter(match=match).delete()
-    MatchPlayer.objects.bulk_create(
+    kept = snapshot.figures(data, lowest_wins=board.rules.leader_is_lowest)
+    closed = data["status"] == "closed"
+    old = list(MatchPlayer.objects.filter(match=match))
+    new = [
         MatchPlayer(
             match=match,
             player=players[name_key(name)],
@@ -70,9 +74,81 @@ def _store(match: Match, replayed: Replayed) -> None:
             shared=bool(data["places"][seat] and data["places"][seat][1]),
             won=data["winner"] == name,
             leader=data["leader"] == name,
+            closed=closed,
+            no_winner=closed and data["winner"] is None,
+            **kept[seat],
         )
         for seat, name in enumerate(data["seats"])
+    ]
+    if old:
+        MatchPlayer.objects.filter(match=match).delete()
+    MatchPlayer.objects.bulk_create(new)
+    _keep_player_figures(old, new)
+
+
+# The figures a MatchPlayer row adds to its player's (``Player.played`` etc.).
+ADDED = ("closed", "won", "no_winner", "hands_out", "rummies", "take")
+
+
+def _part(row: MatchPlayer | None) -> dict[str, int]:
+    if row is None:
+        return dict.fromkeys(("played", *ADDED), 0)
+    return {"played": 1, **{name: int(getattr(row, name)) for name in ADDED}}
+
+
+def _keep_player_figures(old: list[MatchPlayer], new: list[MatchPlayer]) -> None:
+    """Bring the players' figures in line with a match's new rows: add what
+    changed (one update per player whose part changed), and read again what
+    cannot be added up (the best hand when it may have gone down, the last
+    five results when a closed match is involved). Same transaction."""
+    before = {row.player_id: row for row in old}
+    after = {row.player_id: row for row in new}
+    involved = sorted(set(before) | set(after))
+    closed_involved = any(row.closed for row in (*old, *new))
+    for player_id in involved:
+        was, now = before.get(player_id), after.get(player_id)
+        delta = {name: _part(now)[name] - _part(was)[name] for name in ("played", *ADDED)}
+        changes: dict[str, Any] = {name: F(name) + step for name, step in delta.items() if step}
+        old_best = was.best_hand if was else None
+        new_best = now.best_hand if now else None
+        if new_best != old_best:
+            if old_best is None or (new_best is not None and new_best > old_best):
+                changes["best_hand"] = Case(
+                    When(
+                        Q(best_hand__isnull=True) | Q(best_hand__lt=new_best), then=Value(new_best)
+                    ),
+                    default=F("best_hand"),
+                )
+            else:  # it may have gone down: read it again from every match
+                changes["best_hand"] = Subquery(
+                    MatchPlayer.objects.filter(player_id=player_id)
+                    .values("player_id")
+                    .annotate(best=Max("best_hand"))
+                    .values("best")[:1]
+                )
+        if changes:
+            Player.objects.filter(pk=player_id).update(**changes)
+    if closed_involved:
+        for player_id in involved:
+            Player.objects.filter(pk=player_id).update(recent=_recent(player_id))
+
+
+RECENT_RESULTS = 5
+
+
+def _recent(player_id: int) -> list[list[Any]]:
+    """A player's last five closed matches, newest first: ``[public_id,
+    created ISO, place, shared, left]``."""
+    rows = (
+        MatchPlayer.objects.filter(player_id=player_id, closed=True)
+        .select_related("match")
+        .only("place", "shared", "seated", "match__public_id", "match__created")
+        .order_by("-match__created", "-match_id")[:RECENT_RESULTS]
     )
+    return [
+        [row.match.public_id, row.match.created.isoformat(), row.place, row.shared, not row.seated]
+        for row in rows
+    ]
 
 
 def _replay(match: Match, events: list[dict] | None = None, **changes: object) -> Replayed:
@@ -580,7 +656,9 @@ def match_delete(*, match: Match) -> None:
     entry, a deleted match cannot be restored. Its players stay (they may have
     played other matches)."""
     match = _locked(match, writing=False)
+    old = list(MatchPlayer.objects.filter(match=match))
     MatchPlayer.objects.filter(match=match).delete()
+    _keep_player_figures(old, [])
     Event.objects.filter(match=match).delete()
     Seat.objects.filter(match=match).delete()
     match.delete()
@@ -729,3 +807,28 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         _store(stored, _replay(stored))
         made.append(stored)
     return made
+
+
+# Players' figures ------------------------------------------------------------------
+
+
+def player_figures(player_id: int) -> dict[str, Any]:
+    """A player's figures counted afresh from their ``MatchPlayer`` rows:
+    what ``_keep_player_figures`` keeps up to date, for checking it and for
+    ``rebuild_figures``."""
+    totals = MatchPlayer.objects.filter(player_id=player_id).aggregate(
+        played=Count("pk"),
+        **{name: Sum(Cast(name, IntegerField())) for name in ADDED},
+        best_hand=Max("best_hand"),
+    )
+    figures = {name: totals[name] or 0 for name in ("played", *ADDED)}
+    figures["best_hand"] = totals["best_hand"]
+    figures["recent"] = _recent(player_id)
+    return figures
+
+
+@transaction.atomic
+def player_figures_rebuild(player_ids: list[int]) -> None:
+    """Count these players' figures afresh from their matches' rows."""
+    for player_id in player_ids:
+        Player.objects.filter(pk=player_id).update(**player_figures(player_id))

@@ -380,6 +380,6 @@ def test_it_previews_and_saves_without_javascript_in_pinned_queries(
     with django_assert_num_queries(5):
         client.post(url("preview", match), data)
     # A plain POST: the save and its redirect, no board drawn.
-    with django_assert_num_queries(20):
+    with django_assert_num_queries(22):
         response = client.post(url("hand", match), data)
     assert response.status_code == 302

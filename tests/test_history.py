@@ -145,7 +145,7 @@ def test_another_hosts_matches_are_not_listed_and_not_reachable(client, host):
     theirs = MatchFactory(players=["Cy", "Di"])
     MatchFactory(host=host, players=["Amy", "Bob"])
     assert "Cy" not in text(client.get(HISTORY))  # nor among the players to filter by
-    for name in ("sheet", "delete_match"):
+    for name in ("sheet", "delete_match", "export", "export_csv"):
         assert client.get(url(name, theirs)).status_code == 404
     for name in ("abandon", "resume", "delete_match"):
         assert client.post(url(name, theirs)).status_code == 404

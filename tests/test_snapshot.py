@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from matches import scoring, services
-from matches.models import Event, Match, MatchPlayer
+from matches.models import Event, Match, MatchPlayer, Player
 from matches.scoring import snapshot
 from tests.factories import MatchFactory, UserFactory, hand, record
 
@@ -54,6 +54,19 @@ def assert_current(match: Match) -> Match:
         )
         for seat in board.seats
     ]
+    # Each row's part of the figures, and each player's kept figures against a
+    # fresh count over all their matches.
+    kept = snapshot.figures(expected, lowest_wins=board.rules.leader_is_lowest)
+    rows = MatchPlayer.objects.filter(match=fresh).select_related("player")
+    for row, part in zip(rows, kept, strict=True):
+        assert {name: getattr(row, name) for name in part} == part
+        assert (row.closed, row.no_winner) == (
+            board.status == "closed",
+            board.status == "closed" and board.winner is None,
+        )
+        player = Player.objects.get(pk=row.player_id)
+        counted = services.player_figures(player.pk)
+        assert {name: getattr(player, name) for name in counted} == counted
     return fresh
 
 
@@ -168,14 +181,28 @@ def test_a_stale_snapshot_is_rebuilt_by_migrate_and_by_the_command():
     assert assert_current(match).status == "open"
     Match.objects.filter(pk=match.pk).update(snapshot={"engine": 0})
     call_command("rebuild_snapshots", "--all", stdout=(out := __import__("io").StringIO()))
-    assert out.getvalue().strip() == "rebuilt 1 snapshot"
+    assert out.getvalue().splitlines()[0] == "rebuilt 1 snapshot"
     assert assert_current(match).snapshot["totals"] == [0, 23]
 
 
 # Random sequences of writes ------------------------------------------------------------
 
 NAMES = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
-WRITES = ["hand", "hand", "hand", "undo", "restore", "edit", "delete", "line", "leave", "join"]
+WRITES = [
+    "hand",
+    "hand",
+    "hand",
+    "undo",
+    "restore",
+    "edit",
+    "delete",
+    "line",
+    "leave",
+    "join",
+    "rematch",
+    "abandon",
+    "delete_match",
+]
 
 
 def random_hand(data: Any, seated: tuple[str, ...]) -> dict[str, Any]:
@@ -214,6 +241,13 @@ def apply_write(data: Any, match: Match, write: str) -> None:
         services.event_record(match=current, data={"leave": data.draw(st.sampled_from(NAMES))})
     elif write == "join":
         services.event_record(match=current, data={"join": data.draw(st.sampled_from(NAMES))})
+    elif write == "rematch":
+        services.match_rematch(match=current)
+    elif write == "abandon":
+        if current.abandoned:
+            services.match_resume(match=current)
+        else:
+            services.match_abandon(match=current)
 
 
 @settings(
@@ -229,7 +263,17 @@ def test_after_random_writes_the_snapshot_equals_a_replay(data, scheme):
         scheme=scheme,
         target=data.draw(st.sampled_from([100, 150])),
     )
+    host = match.host
     for write in data.draw(st.lists(st.sampled_from(WRITES), min_size=1, max_size=12)):
+        if write == "delete_match":
+            # Another match of the same players goes: their figures follow.
+            other = Match.objects.filter(host=host).exclude(pk=match.pk).first()
+            if other is not None:
+                services.match_delete(match=other)
+                for player in Player.objects.filter(host=host):
+                    counted = services.player_figures(player.pk)
+                    assert {name: getattr(player, name) for name in counted} == counted
+            continue
         before = stored(match)
         try:
             apply_write(data, match, write)

@@ -101,3 +101,34 @@ def take(match: Match, board: Board) -> dict[str, Any]:
         },
         "events": events,
     }
+
+
+def figures(data: dict[str, Any], *, lowest_wins: bool) -> list[dict[str, int | None]]:
+    """Each player's figures in one match, from its snapshot ``data``, in
+    seat order: ``hands_out`` (hands they went out), ``rummies`` (of those,
+    gone rummy), ``take`` (points taken on those hands, summed) and
+    ``best_hand`` (the most taken on one of them, None if none).
+
+    The take of a hand is the one who went out's score under
+    ``highest_wins``, and under ``penalty`` (``lowest_wins``) the sum charged
+    to the others. A hand with nobody out counts for nobody.
+
+    docs/rules.md, "Scoring one hand".
+    """
+    seats = data["seats"]
+    out = [{"hands_out": 0, "rummies": 0, "take": 0, "best_hand": None} for _ in seats]
+    for event in data["events"]:
+        if event["kind"] != "hand" or event["went_out"] is None:
+            continue
+        seat = seats.index(event["went_out"])
+        scores = event["scores"]
+        if lowest_wins:
+            take = sum(score or 0 for index, score in enumerate(scores) if index != seat)
+        else:
+            take = scores[seat] or 0
+        mine = out[seat]
+        mine["hands_out"] += 1
+        mine["rummies"] += int(event["rummy"])
+        mine["take"] += take
+        mine["best_hand"] = take if mine["best_hand"] is None else max(mine["best_hand"], take)
+    return out

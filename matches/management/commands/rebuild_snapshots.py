@@ -8,13 +8,14 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from matches import services
-from matches.models import Match
+from matches.models import Match, Player
 
 
 class Command(BaseCommand):
     help = (
         "Replay matches and store their snapshots again: the stale ones (made by an "
-        "older scoring engine), or with --all every match."
+        "older scoring engine), or with --all every match, and then count every "
+        "player's figures afresh."
     )
 
     def add_arguments(self, parser: Any) -> None:
@@ -31,3 +32,7 @@ class Command(BaseCommand):
         else:
             count = services.snapshots_rebuild_stale()
         self.stdout.write(f"rebuilt {count} snapshot{'' if count == 1 else 's'}")
+        if options["all"]:
+            players = list(Player.objects.values_list("pk", flat=True))
+            services.player_figures_rebuild(players)
+            self.stdout.write(f"counted the figures of {len(players)} players afresh")
