@@ -150,11 +150,18 @@ def build(pool: int) -> dict[str, Any]:
         )
         return made
 
+    def recount(host: Any) -> None:
+        """The players' kept figures, counted afresh over the bulk copies."""
+        ids = list(host.players.values_list("pk", flat=True))
+        services.player_figures_rebuild(ids)
+
     big_pool = copies(big, pool, big_host)
     small_pool = copies(small, pool, small_host)
     # The big host keeps 10,000 matches in all: the home page must not care.
     one_hand = make(big_host, 1)
     copies(one_hand, MATCHES - len(big_pool) - 3, big_host)
+    recount(big_host)
+    recount(small_host)
 
     def session(user: Any) -> str:
         client = Client()
@@ -219,6 +226,7 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
         Page("home", lambda: ("GET", "/", b"", {})),
         Page("history", lambda: ("GET", "/history/", b"", {})),
         Page("sheet", lambda: ("GET", f"/matches/{side['match']}/sheet/", b"", {})),
+        Page("players", lambda: ("GET", "/players/", b"", {})),
         Page("entries", lambda: ("GET", f"/matches/{side['match']}/entries/", b"", {})),
     ]
 

@@ -434,3 +434,79 @@ def example_result(board: scoring.Board, *, last_event_was_line: bool = False) -
     elif board.hands and any(total >= board.target for total in board.totals.values()):
         parts.append("The match stays open: the best total is shared, so another hand is dealt.")
     return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """A player's figures as the players page shows them (``Player`` keeps
+    them): matches played, won, the win rate over closed matches, closes with
+    no winner, hands gone out, the average and best take on those (points),
+    rummies, and the last five results, newest first ("1", "=2", "3 left")."""
+
+    player: Any
+    win_rate: str
+    average_take: str
+    best_hand: str
+    recent: list[dict[str, str]]
+
+
+def player_figures(player: Any) -> PlayerFigures:
+    """The shown figures of a ``Player`` (its kept counts, no query)."""
+    win_rate = f"{round(100 * player.won / player.closed)}%" if player.closed else "–"
+    average = f"{player.take / player.hands_out:.1f}" if player.hands_out else "–"
+    best = str(player.best_hand) if player.best_hand is not None else "–"
+    recent = [
+        {
+            "public_id": public_id,
+            "place": (f"={place}" if shared else str(place)) + (" left" if left else ""),
+            "won": place == 1 and not shared and not left,
+        }
+        for public_id, _created, place, shared, left in player.recent
+    ]
+    return PlayerFigures(player, win_rate, average, best, recent)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players over the matches both played: ``matches`` (newest first:
+    the match and each one's place), and on the closed ones how often each
+    placed ahead of the other, or level."""
+
+    first: Any
+    second: Any
+    matches: list[tuple[Any, str, str]]
+    first_ahead: int
+    second_ahead: int
+    level: int
+
+
+def head_to_head(first: Any, second: Any, rows: list[Any]) -> HeadToHead:
+    """``rows``: both players' ``MatchPlayer`` rows of the matches both
+    played, each with its ``match``."""
+    by_match: dict[int, dict[int, Any]] = {}
+    for row in rows:
+        by_match.setdefault(row.match_id, {})[row.player_id] = row
+    matches = []
+    ahead = {first.pk: 0, second.pk: 0}
+    level = 0
+    for pair in sorted(
+        by_match.values(), key=lambda pair: next(iter(pair.values())).match.created, reverse=True
+    ):
+        mine, theirs = pair[first.pk], pair[second.pk]
+
+        def shown(row: Any) -> str:
+            if not row.closed:
+                return "open"
+            return (f"={row.place}" if row.shared else str(row.place)) + (
+                " left" if not row.seated else ""
+            )
+
+        matches.append((mine.match, shown(mine), shown(theirs)))
+        if mine.closed:
+            if mine.place < theirs.place:
+                ahead[first.pk] += 1
+            elif theirs.place < mine.place:
+                ahead[second.pk] += 1
+            else:
+                level += 1
+    return HeadToHead(first, second, matches, ahead[first.pk], ahead[second.pk], level)

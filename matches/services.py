@@ -23,7 +23,7 @@ from matches import scoring
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
-from matches.scoring.matchfile import read_match
+from matches.scoring.matchfile import read_match, rename_in_event
 from matches.scoring.rules import RULE_KEYS
 
 
@@ -832,3 +832,110 @@ def player_figures_rebuild(player_ids: list[int]) -> None:
     """Count these players' figures afresh from their matches' rows."""
     for player_id in player_ids:
         Player.objects.filter(pk=player_id).update(**player_figures(player_id))
+
+
+# Rename and merge --------------------------------------------------------------------
+
+
+class NameTaken(scoring.RuleError):
+    """A rename to a name another of the host's players has: ``other`` is
+    that player, whom the host may merge into instead."""
+
+    def __init__(self, message: str, *, other: Player) -> None:
+        super().__init__(message, key="name")
+        self.other = other
+
+
+def _check_new_name(player: Player, name: object) -> str:
+    problems = scoring.check_players([name, "someone else"])
+    problems = [problem for problem in problems if problem.seat == 0]
+    if problems:
+        raise scoring.RuleError(f"the new name: {problems[0].message}", key="name")
+    cleaned = clean_name(name)
+    if len(cleaned) > Player._meta.get_field("name").max_length:
+        raise scoring.RuleError("a name has at most 40 characters", key="name")
+    return cleaned
+
+
+def _matches_of(player: Player) -> list[int]:
+    return list(
+        MatchPlayer.objects.filter(player=player).values_list("match_id", flat=True).distinct()
+    )
+
+
+def _rewrite(match_ids: list[int], old: str, new: str) -> None:
+    """Call ``old`` ``new`` in the stored entries of these matches, then store
+    each match's snapshot again from a replay."""
+    for match_id in match_ids:
+        match = Match.objects.for_board().select_for_update().get(pk=match_id)
+        changed = []
+        for event in match.events.all():
+            data = rename_in_event(event.data, old, new)
+            if data != event.data:
+                event.data = data
+                changed.append(event)
+        Event.objects.bulk_update(changed, ["data"], batch_size=500)
+        fresh = Match.objects.for_board().get(pk=match_id)
+        _store(fresh, _replay(fresh))
+
+
+@transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    """Give a player another name; every match they played follows (the
+    stored entries, the snapshots, the figures).
+
+    Raises:
+        RuleError: the name is empty or too long (``key="name"``).
+        NameTaken: another of the host's players has that name (in any letter
+            case): merging is the way to join the two.
+    """
+    cleaned = _check_new_name(player, name)
+    others = Player.objects.filter(host_id=player.host_id).exclude(pk=player.pk)
+    other = next((each for each in others if name_key(each.name) == name_key(cleaned)), None)
+    if other is not None:
+        raise NameTaken(
+            f"{other.name} is already one of your players. Merge {player.name} into "
+            f"{other.name} if they are the same person.",
+            other=other,
+        )
+    old = player.name
+    if cleaned == old:
+        return player
+    player.name = cleaned
+    player.save(update_fields=["name"])
+    _rewrite(_matches_of(player), old, cleaned)
+    return player
+
+
+@transaction.atomic
+def players_merge(*, keep: Player, gone: Player) -> Player:
+    """Make ``gone`` and ``keep`` one person, named as ``keep``: every match
+    ``gone`` played is now ``keep``'s (entries, seats, snapshots, figures),
+    and ``gone`` is removed.
+
+    Raises:
+        RuleError: they are the same player, of different hosts, or both sat
+            in one match ("Ben and Benjamin both played on 3 May"); nothing
+            changes.
+    """
+    if keep.pk == gone.pk or keep.host_id != gone.host_id:
+        raise scoring.RuleError("Choose two different players to merge.")
+    shared = (
+        Match.objects.filter(standings__player=keep)
+        .filter(standings__player=gone)
+        .order_by("created")
+        .first()
+    )
+    if shared is not None:
+        day = timezone.localtime(shared.created)
+        raise scoring.RuleError(
+            f"{gone.name} and {keep.name} both played on {day.day} {day:%b %Y}, "
+            "so they are two people: they cannot be merged."
+        )
+    matches = _matches_of(gone)
+    Seat.objects.filter(player=gone).update(player=keep)
+    Match.objects.filter(first_dealer=gone).update(first_dealer=keep)
+    _rewrite(matches, gone.name, keep.name)
+    gone.delete()
+    keep.refresh_from_db()
+    return keep

@@ -270,3 +270,65 @@ def _line_by_hand(data: dict[str, Any]) -> list[int]:
 def _n(value: float) -> str:
     """A coordinate, short: at most one decimal."""
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
+    """A player's places over time as an SVG line chart, drawn on the server.
+
+    Args:
+        results: ``(date label, place, players in the match)`` per closed
+            match, oldest first.
+
+    Returns:
+        An ``<svg>``: a point per match at its place (1 at the top), with a
+        title and a description listing the places for screen readers.
+        Empty without results.
+    """
+    if not results:
+        return mark_safe("")
+    worst = max(2, *(players for _, _, players in results))
+    inner_w = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
+    inner_h = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
+
+    def x(index: int) -> float:
+        if len(results) == 1:
+            return CHART_LEFT + inner_w / 2
+        return CHART_LEFT + inner_w * index / (len(results) - 1)
+
+    def y(place: int) -> float:
+        return CHART_TOP + inner_h * (place - 1) / (worst - 1)
+
+    parts = [
+        format_html(
+            '<text class="chart-tick" x="{}" y="{}" data-place="{}">{}</text>',
+            CHART_LEFT - 4,
+            _n(y(place)),
+            place,
+            f"{place}.",
+        )
+        for place in range(1, worst + 1)
+    ]
+    points = " ".join(f"{_n(x(i))},{_n(y(place))}" for i, (_, place, _) in enumerate(results))
+    parts.append(format_html('<polyline class="chart-series series-0" points="{}"/>', points))
+    for i, (label, place, _) in enumerate(results):
+        parts.append(
+            format_html(
+                '<circle class="chart-end series-0" cx="{}" cy="{}" r="3">'
+                "<title>{}: {}</title></circle>",
+                _n(x(i)),
+                _n(y(place)),
+                label,
+                f"place {place}",
+            )
+        )
+    listed = ", ".join(f"{label} {place}" for label, place, _ in results)
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img"'
+        ' aria-labelledby="places-title places-desc"><title id="places-title">Places over time'
+        '</title><desc id="places-desc">{}</desc>{}</svg>',
+        CHART_WIDTH,
+        CHART_HEIGHT,
+        f"Places in {len(results)} finished match{'' if len(results) == 1 else 'es'}, "
+        f"oldest first: {listed}.",
+        mark_safe("".join(parts)),
+    )

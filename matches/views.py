@@ -14,7 +14,8 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -38,9 +39,11 @@ from matches.display import (
     event_text,
     example_result,
     hand_summary,
+    head_to_head,
     history,
     leader_sentence,
     match_row,
+    player_figures,
     refusal,
     standings,
 )
@@ -63,7 +66,7 @@ from matches.scoring.examples import EXAMPLES
 from matches.scoring.matchfile import is_account, match_documents, parse_json
 from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
 from matches.scoring.snapshot import ENGINE_VERSION as SNAPSHOT_ENGINE
-from matches.sheet import sheet
+from matches.sheet import places_chart, sheet
 from matches.transfer import (
     IMPORT_MAX_BYTES,
     account_export,
@@ -1139,3 +1142,138 @@ def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
     if len(pending.imported) == 1:
         return redirect("matches:detail", public_id=pending.imported[0])
     return redirect("matches:history")
+
+
+# Players ------------------------------------------------------------------------------
+
+PLAYER_MATCHES = 20  # a player's page lists their newest matches
+PLAYER_CHART = 30  # and charts their places in the last finished ones
+
+
+def _host_player(request: HtmxHttpRequest, player_id: int) -> Player:
+    return get_object_or_404(Player, pk=player_id, host=request.user)
+
+
+@require_GET
+@host_required
+@never_cache
+def players(request: HtmxHttpRequest) -> HttpResponse:
+    """Every player of the host with their figures: the kept counts only, so
+    the page costs the same after 1 match or 1,000."""
+    everyone = Player.objects.filter(host=request.user).order_by(Lower("name"), "pk")
+    return render(
+        request,
+        "matches/players.html",
+        {"rows": [player_figures(player) for player in everyone]},
+    )
+
+
+@require_GET
+@host_required
+@never_cache
+def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """A player's figures, their newest matches, a chart of their places, and
+    head to head against another player (``?with=ID``)."""
+    player = _host_player(request, player_id)
+    others = [
+        p
+        for p in Player.objects.filter(host=request.user).order_by(Lower("name"))
+        if p.pk != player.pk
+    ]
+    rows = list(
+        MatchPlayer.objects.filter(player=player)
+        .select_related("match")
+        .defer("match__snapshot")
+        .order_by("-match__created", "-match_id")[:PLAYER_MATCHES]
+    )
+    closed = list(
+        MatchPlayer.objects.filter(player=player, closed=True)
+        .select_related("match")
+        .only("place", "match__created", "match__id")
+        .order_by("-match__created", "-match_id")[:PLAYER_CHART]
+    )
+    counts = dict(
+        MatchPlayer.objects.filter(match_id__in=[row.match_id for row in closed])
+        .values("match_id")
+        .annotate(players=Count("pk"))
+        .values_list("match_id", "players")
+    )
+    chart = places_chart(
+        [
+            (
+                date_format(timezone.localtime(row.match.created), "j M"),
+                row.place,
+                counts[row.match_id],
+            )
+            for row in reversed(closed)
+        ]
+    )
+    versus = None
+    chosen = scoring.read_whole_number(request.GET.get("with", ""))
+    other = next((each for each in others if each.pk == chosen), None)
+    if other is not None:
+        both = MatchPlayer.objects.filter(match__standings__player=player).filter(
+            match__standings__player=other
+        )
+        pair = list(
+            MatchPlayer.objects.filter(match__in=both.values("match"), player__in=[player, other])
+            .select_related("match")
+            .defer("match__snapshot")
+        )
+        versus = head_to_head(player, other, pair)
+    return render(
+        request,
+        "matches/player.html",
+        {
+            "figures": player_figures(player),
+            "rows": rows,
+            "chart": chart,
+            "others": others,
+            "versus": versus,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+@never_cache
+def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Rename a player; a name another player has asks whether to merge."""
+    player = _host_player(request, player_id)
+    error = taken = None
+    name = request.POST.get("name", player.name)
+    if request.method == "POST":
+        try:
+            services.player_rename(player=player, name=name)
+        except services.NameTaken as refused:
+            taken = refused.other
+            error = refused.message
+        except scoring.RuleError as refused:
+            error = refused.message
+        else:
+            messages.success(request, f"Renamed to {player.name}; every match follows.")
+            return redirect("matches:player", player_id=player.pk)
+    return render(
+        request,
+        "matches/player_rename.html",
+        {"player": player, "name": name, "error": error, "taken": taken},
+    )
+
+
+@require_POST
+@host_required
+def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Merge this player into another (``into``): one person, two names."""
+    gone = _host_player(request, player_id)
+    into = scoring.read_whole_number(request.POST.get("into", ""))
+    keep = get_object_or_404(Player, pk=into, host=request.user) if into else None
+    if keep is None:
+        raise Http404
+    name = gone.name
+    try:
+        services.players_merge(keep=keep, gone=gone)
+    except scoring.RuleError as refused:
+        messages.error(request, refused.message)
+        return redirect("matches:player", player_id=gone.pk)
+    messages.success(request, f"{name} is merged into {keep.name}; every match follows.")
+    return redirect("matches:player", player_id=keep.pk)

@@ -298,3 +298,26 @@ def board_document(board: Board) -> dict[str, Any]:
             "cards_each": next_hand.cards_each,
         },
     }
+
+
+def rename_in_event(event: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The match-file event ``event`` with the player ``old`` (compared as the
+    engine compares names) called ``new``: who went out, the leftovers' keys,
+    who left, who joined and after whom. Other players are kept as typed."""
+    from .engine import name_key
+
+    key = name_key(old)
+
+    def renamed(name: object) -> object:
+        return new if isinstance(name, str) and name_key(name) == key else name
+
+    if "hand" in event:
+        hand = dict(event["hand"])
+        hand["went_out"] = renamed(hand.get("went_out"))
+        hand["leftovers"] = {renamed(name): value for name, value in hand["leftovers"].items()}
+        return {**event, "hand": hand}
+    changed = dict(event)
+    for field in ("leave", "join", "after"):
+        if field in changed:
+            changed[field] = renamed(changed[field])
+    return changed

@@ -269,6 +269,19 @@ def test_it_finds_no_serious_problems_on_the_history_and_the_sheet(
     audit.check("import, checked")
     page.get_by_role("button", name="Import 1 match").tap()
     expect(page.get_by_text("Imported 1 match.")).to_be_visible()
+
+    page.goto(live_server.url + reverse("matches:players"))
+    expect(page.get_by_role("heading", name="Players")).to_be_visible()
+    audit.check("players")
+    page.get_by_role("link", name="Ben", exact=True).tap()
+    page.get_by_role("button", name="Compare").tap()
+    expect(page.get_by_text("who placed ahead")).to_be_visible()
+    audit.check("a player, head to head")
+    page.get_by_role("link", name="Rename Ben").tap()
+    page.get_by_label("New name").fill("alice")
+    page.get_by_role("button", name="Rename").tap()
+    expect(page.get_by_role("alert")).to_contain_text("Alice is already one of your players")
+    audit.check("rename, name taken")
     audit.expect_none()
 
 

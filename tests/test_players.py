@@ -1,0 +1,263 @@
+"""Players: their figures over a season, head to head, rename and merge, on a
+history built with the factories whose answers are worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from matches import scoring, services
+from matches.models import Event, Match, Player
+from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.test_board_loop import text
+
+pytestmark = pytest.mark.django_db
+
+
+def season(host) -> dict[str, Match]:
+    """Five matches, oldest first:
+
+    m1 highest wins, line 100: Ben goes out, Alice 60 and Cara 50: Ben 110 wins;
+       Alice and Cara share second place (0).
+    m2 penalty, line 100, Alice and Ben: Alice out (Ben 30, Alice takes 30); Ben
+       out with rummy (Alice 40, doubled: Ben takes 80); Ben out (Alice 25): Alice
+       105 crosses the line, Ben wins on 30.
+    m3 hand limit 1: nobody out, Alice 5, Ben 5, Cara 9: two share the lowest,
+       nobody scores, and the limit closes it with no winner (all =1).
+    m4 Alice and Ben, abandoned after one hand.
+    m5 Alice, Ben, Cara; Cara leaves; Alice out, Ben 100: Alice 100 wins, Ben
+       second, Cara third having left.
+    """
+    m1 = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=100)
+    record(m1, hand("Ben", Alice=60, Cara=50))
+    m2 = MatchFactory(host=host, players=["Alice", "Ben"], scheme="penalty", target=100)
+    record(m2, hand("Alice", Ben=30), hand("Ben", rummy=True, Alice=40), hand("Ben", Alice=25))
+    m3 = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], hand_limit=1)
+    record(m3, hand(None, Alice=5, Ben=5, Cara=9))
+    m4 = MatchFactory(host=host, players=["Alice", "Ben"])
+    record(m4, hand("Alice", Ben=7))
+    services.match_abandon(match=m4)
+    m5 = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=100)
+    record(m5, {"leave": "Cara"}, hand("Alice", Ben=100))
+    return {"m1": m1, "m2": m2, "m3": m3, "m4": m4, "m5": m5}
+
+
+def figures(name: str, host) -> dict:
+    player = Player.objects.get(host=host, name=name)
+    return {
+        field: getattr(player, field)
+        for field in (
+            "played",
+            "closed",
+            "won",
+            "no_winner",
+            "hands_out",
+            "take",
+            "rummies",
+            "best_hand",
+        )
+    }
+
+
+def test_the_figures_of_a_season(host):
+    season(host)
+    # m4: Alice went out with Ben 7, but it counts towards played only as it stays open.
+    assert figures("Alice", host) == {
+        "played": 5,
+        "closed": 4,
+        "won": 1,
+        "no_winner": 1,
+        "hands_out": 3,
+        "take": 137,
+        "rummies": 0,
+        "best_hand": 100,
+    }
+    assert figures("Ben", host) == {
+        "played": 5,
+        "closed": 4,
+        "won": 2,
+        "no_winner": 1,
+        "hands_out": 3,
+        "take": 215,
+        "rummies": 1,
+        "best_hand": 110,
+    }
+    assert figures("Cara", host) == {
+        "played": 3,
+        "closed": 3,
+        "won": 0,
+        "no_winner": 1,
+        "hands_out": 0,
+        "take": 0,
+        "rummies": 0,
+        "best_hand": None,
+    }
+
+
+def player_block(page: str, name: str) -> str:
+    """The players page's text for one player (up to the next)."""
+    start = page.index(f" {name} Played")
+    following = [page.find(f" {other} Played", start + 1) for other in ("Alice", "Ben", "Cara")]
+    ends = [at for at in following if at > start]
+    return page[start : min(ends) if ends else len(page)]
+
+
+def test_the_players_page_shows_them(client, host):
+    season(host)
+    page = text(client.get(reverse("matches:players")))
+    assert " ".join(player_block(page, "Alice").split()) == (
+        "Alice Played 5 Won 1 Win rate 25% of 4 finished No winner 1 Went out 3 hands "
+        "Average take 45.7 Rummy 0 Best hand 100 Last results won, =1, 2, =2"
+    )
+    ben = player_block(page, "Ben")
+    assert "Win rate 50% of 4 finished" in ben and "Average take 71.7" in ben
+    assert "Last results 2, =1, won, won" in ben
+    cara = player_block(page, "Cara")
+    assert "Win rate 0% of 3 finished" in cara
+    assert "Average take – Rummy 0 Best hand – Last results 3 left, =1, =2" in cara
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_the_take_follows_the_scheme(host, scheme):
+    match = MatchFactory(host=host, players=["Amy", "Bob", "Cy"], scheme=scheme, target=500)
+    record(match, hand("Amy", Bob=12, Cy=8), hand("Amy", rummy=True, Bob=5, Cy=5))
+    # highest wins: Amy scores 20, then 10 doubled; penalty: the others are charged the same.
+    assert figures("Amy", host)["take"] == 40 and figures("Amy", host)["best_hand"] == 20
+    assert figures("Amy", host)["rummies"] == 1
+
+
+def test_the_players_page_costs_the_same_with_1_and_3_matches(
+    client, host, django_assert_num_queries
+):
+    record(MatchFactory(host=host), hand("Ben", Alice=2, Cara=3))
+    # session, user, the players
+    with django_assert_num_queries(3):
+        client.get(reverse("matches:players"))
+    for _ in range(2):
+        record(MatchFactory(host=host), hand("Ben", Alice=2, Cara=3))
+    with django_assert_num_queries(3):
+        client.get(reverse("matches:players"))
+
+
+def test_a_players_page_and_head_to_head(client, host):
+    matches = season(host)
+    alice = Player.objects.get(host=host, name="Alice")
+    ben = Player.objects.get(host=host, name="Ben")
+    page = text(client.get(reverse("matches:player", args=[alice.pk]), {"with": ben.pk}))
+    # m1 Ben ahead, m2 Ben, m3 level, m5 Alice; m4 is open.
+    assert "Alice 1, Ben 2 , level 1: who placed ahead" in page
+    assert "(5 matches together)" in page
+    assert "Alice open · Ben open" in page
+    assert "Places in 4 finished matches, oldest first:" in page
+    detail = client.get(reverse("matches:player", args=[alice.pk])).content.decode()
+    assert reverse("matches:sheet", args=[matches["m5"].public_id]) in detail
+
+
+def test_another_hosts_player_is_not_found(client, host):
+    theirs = MatchFactory(players=["Zed", "Yan"])
+    zed = Player.objects.get(host=theirs.host, name="Zed")
+    assert client.get(reverse("matches:player", args=[zed.pk])).status_code == 404
+    assert (
+        client.post(reverse("matches:player_rename", args=[zed.pk]), {"name": "Z"}).status_code
+        == 404
+    )
+    mine = MatchFactory(host=host, players=["Amy", "Bo"])
+    amy = Player.objects.get(host=host, name="Amy")
+    response = client.post(reverse("matches:player_merge", args=[amy.pk]), {"into": zed.pk})
+    assert response.status_code == 404
+    assert Player.objects.filter(pk=amy.pk).exists() and mine
+
+
+# Rename and merge -----------------------------------------------------------------------
+
+
+def test_a_rename_follows_every_match(client, host):
+    matches = season(host)
+    ben = Player.objects.get(host=host, name="Ben")
+    before = figures("Ben", host)
+    response = client.post(
+        reverse("matches:player_rename", args=[ben.pk]), {"name": "  Benjamin "}, follow=True
+    )
+    assert "Renamed to Benjamin; every match follows." in text(response)
+    assert figures("Benjamin", host) == before
+    m2 = Match.objects.get(pk=matches["m2"].pk)
+    assert m2.snapshot["seats"] == ["Alice", "Benjamin"] and m2.snapshot["winner"] == "Benjamin"
+    assert [e.data["hand"]["went_out"] for e in Event.objects.filter(match=m2)] == [
+        "Alice",
+        "Benjamin",
+        "Benjamin",
+    ]
+    assert m2.board().totals == {"Alice": 105, "Benjamin": 30}
+    assert "Benjamin" in text(client.get(reverse("matches:sheet", args=[m2.public_id])))
+
+
+def test_a_rename_to_another_players_name_offers_a_merge(client, host):
+    season(host)
+    MatchFactory(host=host, players=["Benny", "Cara"])
+    benny = Player.objects.get(host=host, name="Benny")
+    page = text(client.post(reverse("matches:player_rename", args=[benny.pk]), {"name": "BEN"}))
+    assert (
+        "Ben is already one of your players. Merge Benny into Ben if they are the same person."
+        in page
+    )
+    assert "Merge Benny into Ben" in page
+    assert Player.objects.filter(host=host, name="Benny").exists()
+    empty = text(
+        client.post(reverse("matches:player_rename", args=[benny.pk]), {"name": " \u200b "})
+    )
+    assert "the new name: every player needs a name" in empty
+
+
+def test_a_merge_makes_one_person_of_two_names(client, host):
+    season(host)
+    other = MatchFactory(host=host, players=["Benny", "Cara"], target=100)
+    record(other, hand("Benny", Cara=100))
+    benny = Player.objects.get(host=host, name="Benny")
+    ben = Player.objects.get(host=host, name="Ben")
+    response = client.post(
+        reverse("matches:player_merge", args=[benny.pk]), {"into": ben.pk}, follow=True
+    )
+    assert "Benny is merged into Ben; every match follows." in text(response)
+    assert not Player.objects.filter(host=host, name="Benny").exists()
+    assert figures("Ben", host) == {
+        "played": 6,
+        "closed": 5,
+        "won": 3,
+        "no_winner": 1,
+        "hands_out": 4,
+        "take": 315,
+        "rummies": 1,
+        "best_hand": 110,
+    }
+    stored = Match.objects.get(pk=other.pk)
+    assert stored.player_names() == ["Ben", "Cara"] and stored.snapshot["winner"] == "Ben"
+    assert Event.objects.get(match=other).data["hand"]["went_out"] == "Ben"
+    counted = services.player_figures(ben.pk)
+    assert {name: getattr(Player.objects.get(pk=ben.pk), name) for name in counted} == counted
+
+
+def test_a_merge_of_two_who_played_together_is_refused(client, host):
+    matches = season(host)
+    alice = Player.objects.get(host=host, name="Alice")
+    ben = Player.objects.get(host=host, name="Ben")
+    with pytest.raises(scoring.RuleError) as refused:
+        services.players_merge(keep=alice, gone=ben)
+    day = matches["m1"].created
+    assert refused.value.message == (
+        f"Ben and Alice both played on {day.day} {day:%b %Y}, so they are two people: "
+        "they cannot be merged."
+    )
+    assert figures("Ben", host)["played"] == 5
+    page = text(
+        client.post(reverse("matches:player_merge", args=[ben.pk]), {"into": alice.pk}, follow=True)
+    )
+    assert "so they are two people: they cannot be merged." in page
+
+
+def test_a_merge_across_hosts_or_with_itself_is_refused():
+    first = MatchFactory(players=["Amy", "Bo"])
+    amy = Player.objects.get(host=first.host, name="Amy")
+    other = Player.objects.create(host=UserFactory(), name="Amy")
+    for keep, gone in ((amy, amy), (amy, other)):
+        with pytest.raises(scoring.RuleError, match="Choose two different players to merge."):
+            services.players_merge(keep=keep, gone=gone)
