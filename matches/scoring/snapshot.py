@@ -132,3 +132,37 @@ def figures(data: dict[str, Any], *, lowest_wins: bool) -> list[dict[str, int | 
         mine["take"] += take
         mine["best_hand"] = take if mine["best_hand"] is None else max(mine["best_hand"], take)
     return out
+
+
+def rename_in_snapshot(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The snapshot ``data`` with the player ``old`` (compared as the engine
+    compares names) called ``new``, as replaying the match with that player
+    renamed in every event gives it: a name changes no score, no seat and no
+    place."""
+    key = name_key(old)
+
+    def renamed(name: Any) -> Any:
+        return new if isinstance(name, str) and name_key(name) == key else name
+
+    events = []
+    for event in data["events"]:
+        event = dict(event)
+        for field in ("dealer", "went_out", "player", "after"):
+            if field in event:
+                event[field] = renamed(event[field])
+        events.append(event)
+    deal = data["next_hand"]
+    return {
+        **data,
+        "seats": [renamed(name) for name in data["seats"]],
+        "dealt_in_last": [renamed(name) for name in data["dealt_in_last"]],
+        "winner": renamed(data["winner"]),
+        "leader": renamed(data["leader"]),
+        "next_hand": deal
+        and {
+            **deal,
+            "dealer": renamed(deal["dealer"]),
+            "first_player": renamed(deal["first_player"]),
+        },
+        "events": events,
+    }
