@@ -119,17 +119,16 @@ def build(pool: int) -> dict[str, Any]:
             )
             for _ in range(count)
         )
+        # Every stored figure of the rows, so that a timed save changes only
+        # what a real one would.
+        kept = [
+            field.attname
+            for field in MatchPlayer._meta.concrete_fields
+            if field.name not in ("id", "match")
+        ]
         MatchPlayer.objects.bulk_create(
             (
-                MatchPlayer(
-                    match=copy,
-                    **{
-                        field: getattr(row, field)
-                        for field in ("player_id", "seat", "total", "seated", "place", "shared")
-                    },
-                    won=row.won,
-                    leader=row.leader,
-                )
+                MatchPlayer(match=copy, **{name: getattr(row, name) for name in kept})
                 for copy in made
                 for row in standings
             ),
