@@ -163,11 +163,13 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
     return rows[::-1]
 
 
-def event_sentence(data: dict[str, Any], board: scoring.Board) -> str:
+def event_sentence(data: dict[str, Any], board: scoring.Board, *, just_now: bool = False) -> str:
     """A move of the line, a leave or a join (match-file shape) as the history
     says it, with names as ``board`` spells them, not as typed ("ben" sat
     down: "Ben"): "The line moved to 200", "Cara left the table", "Dan sat
-    down after Alice"."""
+    down after Alice". ``just_now``: the event was just recorded and
+    ``board`` is the board after it, so a returning player's total is told
+    ("Oz is back in their seat, with 54 points")."""
     spelled = {name_key(name): name for name in board.totals}
 
     def shown(name: str) -> str:
@@ -177,8 +179,12 @@ def event_sentence(data: dict[str, Any], board: scoring.Board) -> str:
         return f"The line moved to {data['target']}"
     if "leave" in data:
         return f"{shown(data['leave'])} left the table"
+    name = shown(data["join"])
+    if just_now and any(name in hand.scores for hand in board.hands):
+        # Dealt in before: back in their own seat, with their total.
+        return f"{name} is back in their seat, with {board.totals[name]} points"
     after = f" after {shown(data['after'])}" if data.get("after") else ""
-    return f"{shown(data['join'])} sat down{after}"
+    return f"{name} sat down{after}"
 
 
 @dataclass(frozen=True)
@@ -301,13 +307,7 @@ def match_row(match: Any) -> MatchRow:
     sentence = leader_sentence(
         status=match.status, winner=winner, leader=leader, hands_played=match.hands_played
     )
-    if match.abandoned:
-        sentence = f"abandoned after {_hands(match.hands_played)}"
     return MatchRow(match, players, sentence)
-
-
-def _hands(count: int) -> str:
-    return f"{count} hand{'' if count == 1 else 's'}"
 
 
 def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:

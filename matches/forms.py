@@ -495,6 +495,16 @@ class HistoryFilterForm(forms.Form):
         self.is_valid()
         return {name: value for name, value in self.cleaned_data.items() if value}
 
+    def refused(self) -> list[str]:
+        """One sentence per filter that is not applied, naming it."""
+        words = []
+        if "status" in self.errors:
+            choices = ", ".join(label for _, label in self.STATUSES)
+            words.append(f"Status: that is not one of {choices}, so it is not applied.")
+        if "player" in self.errors:
+            words.append("Player: that is not one of your players, so it is not applied.")
+        return words
+
 
 class ImportForm(forms.Form):
     """A match file or an account file to import. Checking it reads the

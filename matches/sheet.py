@@ -71,7 +71,8 @@ def sheet(data: dict[str, Any]) -> Sheet:
         else:
             rows.append(
                 format_html(
-                    '<tr class="sheet-note"><td colspan="{}">{}</td></tr>',
+                    '<tr class="sheet-note"><td colspan="{}">'
+                    '<span class="sheet-note-text">{}</span></td></tr>',
                     len(names) + 1,
                     _note(event),
                 )
@@ -227,7 +228,7 @@ def chart(data: dict[str, Any]) -> SafeString:
             format_html(
                 '<polyline class="chart-series series-{}" data-player="{}" points="{}">'
                 "<title>{}</title></polyline>"
-                '<circle class="chart-end series-{}" cx="{}" cy="{}" r="3"/>',
+                '<circle class="chart-dot series-{}" cx="{}" cy="{}" r="3"/>',
                 seat % SERIES,
                 name,
                 " ".join(points),
@@ -313,7 +314,7 @@ def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
     for i, (label, place, _) in enumerate(results):
         parts.append(
             format_html(
-                '<circle class="chart-end series-0" cx="{}" cy="{}" r="3">'
+                '<circle class="chart-dot series-0" cx="{}" cy="{}" r="3">'
                 "<title>{}: {}</title></circle>",
                 _n(x(i)),
                 _n(y(place)),

@@ -102,7 +102,14 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.user.is_authenticated:
-            return view(request, *args, **kwargs)
+            try:
+                return view(request, *args, **kwargs)
+            except SetAside as refused:
+                # Nothing is recorded in a match set aside: say so on its board.
+                messages.error(request, services.ABANDONED)
+                if request.htmx:
+                    return _render_board(request, _board_context(refused.match))
+                return redirect("matches:detail", public_id=refused.match.public_id)
         if request.htmx:
             return HttpResponse("You are logged out.", status=401, content_type="text/plain")
         if request.method == "GET":
@@ -117,13 +124,28 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
     return wrapper
 
 
-def _host_match(request: HtmxHttpRequest, public_id: str) -> Match:
-    """The match, with all its board needs, if the signed-in user hosts it; else 404."""
-    return get_object_or_404(
+class SetAside(Exception):
+    """A page that changes the score was asked of an abandoned match."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+
+def _host_match(request: HtmxHttpRequest, public_id: str, *, writing: bool = False) -> Match:
+    """The match, with all its board needs, if the signed-in user hosts it; else 404.
+
+    Raises:
+        SetAside: ``writing`` (a page that changes the score) to an abandoned
+            match; ``host_required`` answers with the board and the reason.
+    """
+    match = get_object_or_404(
         Match.objects.for_board(),
         public_id=public_id,
         host=request.user,
     )
+    if writing and match.abandoned is not None:
+        raise SetAside(match)
+    return match
 
 
 STANDINGS = models.Prefetch("standings", queryset=MatchPlayer.objects.select_related("player"))
@@ -191,6 +213,7 @@ def match_history(request: HtmxHttpRequest) -> HttpResponse:
         matches = matches.filter(status=status, abandoned=None)
     if "player" in filters:
         matches = matches.filter(standings__player_id=int(filters["player"]))
+    listed = matches
     older_than = _cursor(request.GET.get("before", ""))
     newer_than = None if older_than else _cursor(request.GET.get("after", ""))
     if older_than:
@@ -207,9 +230,19 @@ def match_history(request: HtmxHttpRequest) -> HttpResponse:
         page.reverse()
     query = {key: value for key, value in filters.items()}
     older = newer = None
-    if page and (more if not newer_than else True):
+    if newer_than:
+        # Ordered oldest first to find the newer ones: older ones are asked for.
+        has_newer = more
+        has_older = bool(page) and (
+            listed.filter(
+                Q(created__lt=page[-1].created) | Q(created=page[-1].created, pk__lt=page[-1].pk)
+            ).exists()
+        )
+    else:
+        has_newer, has_older = bool(older_than), more
+    if page and has_older:
         older = "?" + urlencode({**query, "before": _cursor_of(page[-1])})
-    if page and (older_than or (newer_than and more)):
+    if page and has_newer:
         newer = "?" + urlencode({**query, "after": _cursor_of(page[0])})
     return render(
         request,
@@ -220,6 +253,8 @@ def match_history(request: HtmxHttpRequest) -> HttpResponse:
             "older": older,
             "newer": newer,
             "filtered": bool(filters),
+            "paged": bool(older_than or newer_than),
+            "refused": form.refused(),
             "player_name": form.names.get(filters.get("player", "")),
         },
     )
@@ -392,14 +427,16 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Record a hand. A repeated form token records nothing more; a probable
     typing slip is asked about first; a form drawn for a hand that another
     screen has recorded since is refused with what was typed kept."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     board = match.board()
     form = HandForm(request.POST, match=match, seated=board.seated)
     valid = form.is_valid()
     earlier = _already_recorded(form)
     if earlier is not None:
         if valid and earlier.data == form.event_data():
-            return _after_write(request, match)  # the second tap of a double tap
+            # The second tap of a double tap, or a resend after a lost answer.
+            _saved_already(request, match, board, earlier)
+            return _after_write(request, match)
         # An old form (the back button) typed anew: keep the entries, say so.
         form.renew_token()
         messages.warning(
@@ -430,7 +467,24 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if recorded.created:
         hand = form.hand_after()
         messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
+    else:
+        _saved_already(request, match, board, recorded.event)
     return _after_write(request, match)
+
+
+def _saved_already(
+    request: HtmxHttpRequest, match: Match, board: scoring.Board, event: Event
+) -> None:
+    """Say that an earlier tap of this form saved its hand, unless the note
+    of that save is still waiting to be shown."""
+    if len(messages.get_messages(request)):
+        return
+    hands = [each.pk for each in match.live_events() if each.kind == "hand"]
+    if event.pk in hands:
+        hand = board.hands[hands.index(event.pk)]
+        messages.success(
+            request, f"Hand {hand.number} was saved already: {hand_summary(hand, board.rules)}."
+        )
 
 
 def _fix_context(match: Match, event: Event, index: int) -> dict[str, Any]:
@@ -490,7 +544,7 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
     """Fix a recorded hand in the board's own hand form, filled in with what
     was recorded: Save replaces it (an edit, docs/rules.md "Editing the past"), so
     a typo costs only the wrong digits and nothing is kept aside."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     try:
         index, event = _live_event(match, event_id)
     except GoneElsewhere:
@@ -522,7 +576,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """What the hand form would record, from the engine, before saving. With
     ``replacing`` (a recorded hand being fixed or edited), also what that
     does to the board ("Totals: Ben 41 → 45", "The match closes at hand 30")."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     board = match.board()
     replacing = scoring.read_whole_number(request.POST.get("replacing", ""))
     if replacing is None:
@@ -600,7 +654,7 @@ def _already_recorded(form: HandForm | LineForm | SeatForm) -> Event | None:
 @host_required
 def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Move the line; a move that would close or reopen the match asks first."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     form = LineForm(request.POST, match=match)
     if not form.is_valid():
         if _already_recorded(form) is not None:
@@ -633,7 +687,7 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @host_required
 def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take back the newest event; it can be restored."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     rows = history(match.live_events(), match.board())
     try:
         undone = services.event_undo(
@@ -656,7 +710,7 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @host_required
 def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Put an event that was taken back in its place again."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     event = next((each for each in match.events.all() if each.pk == event_id), None)
     if event is None:
         raise Http404("No such event in this match.")
@@ -702,7 +756,7 @@ GONE = "That entry was deleted on another screen, so nothing was changed."
 def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Edit an earlier hand or move of the line; everything after it is
     recomputed and the board says what changed."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     try:
         index, event = _live_event(match, event_id)
     except GoneElsewhere:
@@ -781,7 +835,7 @@ def _hand_initial(hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, An
 @host_required
 def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Delete an earlier event: it never happened. It can be put back."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     try:
         index, _ = _live_event(match, event_id)
     except GoneElsewhere:
@@ -803,7 +857,7 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
 @host_required
 def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """A player leaves the table or joins it, between hands."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     form = SeatForm(request.POST, match=match)
     valid = form.is_valid()
     if _already_recorded(form) is not None:
@@ -818,7 +872,8 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.add_error(form.field_for(error), error.message)
         return _refused(request, _board_context(match, seat_form=form))
     if recorded.created:
-        messages.success(request, f"{event_sentence(form.event_data(), form.board_after)}.")
+        sentence = event_sentence(form.event_data(), form.board_after, just_now=True)
+        messages.success(request, f"{sentence}.")
     return _after_write(request, match)
 
 
@@ -924,7 +979,7 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
 @never_cache
 def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Change the house rules until the first hand is recorded."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, writing=True)
     rules = match.house_rules()
     initial = {name: str(getattr(rules, name) or "") for name in RULE_KEYS}
     form = RulesForm(request.POST or None, initial=initial)
@@ -980,7 +1035,11 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 def _result_sentence(match: Match, data: dict[str, Any]) -> str:
     if match.abandoned:
-        return f"Abandoned after {data['hands_played']} hands; the line stood at {data['target']}."
+        hands = data["hands_played"]
+        return (
+            f"Abandoned after {hands} hand{'' if hands == 1 else 's'}; "
+            f"the line stood at {data['target']}."
+        )
     if data["status"] == "closed":
         return close_reason_of(match, data)
     deal = data["next_hand"]
@@ -1006,8 +1065,11 @@ def match_abandon(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def match_resume(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take an abandoned match up again."""
     match = get_object_or_404(Match, public_id=public_id, host=request.user)
-    services.match_resume(match=match)
-    messages.success(request, "The match is back in play.")
+    if match.abandoned is None:
+        messages.info(request, "This match is in play already.")
+    else:
+        services.match_resume(match=match)
+        messages.success(request, "The match is back in play.")
     return redirect("matches:detail", public_id=match.public_id)
 
 
@@ -1020,7 +1082,9 @@ def match_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     row = match_row(match)
     if request.method == "POST":
         services.match_delete(match=match)
-        messages.success(request, f"Deleted the match of {date_format(match.created, 'j M Y')}.")
+        names = ", ".join(name for _place, name, _total in row.players)
+        when = date_format(timezone.localtime(match.created), "j M Y, H:i")
+        messages.success(request, f"Deleted the match of {when} with {names}.")
         return redirect("matches:history")
     names = [name for _place, name, _total in row.players]
     return render(

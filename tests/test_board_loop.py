@@ -383,3 +383,13 @@ def test_it_previews_and_saves_without_javascript_in_pinned_queries(
     with django_assert_num_queries(22):
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
+
+
+def test_a_save_whose_answer_was_lost_says_the_hand_was_saved_already(client, host):
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    # Saved, and its board drawn with the note, but the phone never heard back.
+    client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    assert "Hand 1 was saved already: Ben takes 41" in text(response)
+    assert match.events.count() == 1

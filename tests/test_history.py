@@ -86,7 +86,7 @@ def test_it_filters_by_status(client, host):
     assert "Amy" in shown("open") and "Cy" not in shown("open") and "Ed" not in shown("open")
     assert "1 Cy 100, 2 Di 0" in shown("closed") and "Amy" not in shown("closed")
     page = shown("abandoned")
-    assert "Ed 0, Flo 0" in page and "Abandoned · abandoned after 0 hands" in page
+    assert "Ed 0, Flo 0 Abandoned · no hands yet · line 100" in page
     assert "Amy" not in page
     everything = shown("")
     assert all(name in everything for name in ("Amy", "Cy", "Ed"))
@@ -108,7 +108,10 @@ def test_a_filter_that_is_no_choice_is_named_and_not_applied(client, host):
     other = MatchFactory(players=["Cy", "Di"])
     cy = MatchPlayer.objects.get(match=other, player__name="Cy").player
     response = client.get(HISTORY, {"player": cy.pk, "status": "won\x00"})
-    assert "That filter is not one of the choices, so it is not applied." in text(response)
+    assert "Status: that is not one of all, open, closed, abandoned, so it is not applied." in text(
+        response
+    )
+    assert "Player: that is not one of your players, so it is not applied." in text(response)
     assert listed(response).startswith("Amy 0, Bob 0") and "Cy" not in listed(response)
 
 
@@ -232,7 +235,7 @@ def test_deleting_a_match_asks_first_names_it_and_says_it_is_for_good(client, ho
     assert "Deleting a match is permanent." in page
     assert Match.objects.filter(pk=match.pk).exists()
     response = client.post(url("delete_match", match), follow=True)
-    assert "Deleted the match of 5 Nov 2026." in text(response)
+    assert "Deleted the match of 5 Nov 2026, 19:00 with Amy, Bob." in text(response)
     assert not Match.objects.filter(pk=match.pk).exists()
     assert not Event.objects.filter(match_id=match.pk).exists()
     assert response.redirect_chain[-1][0] == HISTORY
@@ -352,3 +355,42 @@ def test_a_sheet_with_no_hands_says_so_and_draws_no_chart(client, host):
     match = MatchFactory(host=host)
     page = client.get(url("sheet", match)).content.decode()
     assert "No hands yet." in page and '<svg class="chart"' not in page
+
+
+# What a fresh host found ----------------------------------------------------------
+
+
+def test_a_page_past_the_last_match_says_so_and_leads_back(client, host):
+    made = [MatchFactory(host=host, players=[f"P{n}", "Ben"]) for n in range(21)]
+    first = client.get(HISTORY).content.decode()
+    older_link = re.search(r'href="(\?before=[^"]+)"', first).group(1)
+    services.match_delete(match=made[0])  # the only older one goes meanwhile
+    page = text(client.get(HISTORY + older_link))
+    assert "No more matches this way. Back to the newest" in page
+    # From the oldest end, "newer" pages offer "older" only while there are some.
+    everything = text(client.get(HISTORY, {"after": "0-0"}))
+    assert history_names(everything) == [f"P{n}" for n in range(20, 0, -1)]
+    assert "Older matches" not in everything and "Newer matches" not in everything
+
+
+def test_writes_to_an_abandoned_match_say_why_nothing_was_saved(client, host):
+    from tests.test_board_loop import hand_post
+
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    services.match_abandon(match=match)
+    response = client.post(url("hand", match), data, follow=True)
+    assert "This match is set aside as abandoned: resume it to change the score." in text(response)
+    assert response.redirect_chain[-1][0] == url("detail", match)
+    htmx = client.post(url("line", match), {"target": "200"}, headers={"HX-Request": "true"})
+    assert "This match is set aside as abandoned" in text(htmx)
+    assert not Event.objects.filter(match=match).exists()
+    assert "is in play already" not in text(client.post(url("resume", match), follow=True))
+    assert "This match is in play already." in text(client.post(url("resume", match), follow=True))
+
+
+def test_the_sheet_of_an_abandoned_match_says_so(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    services.match_abandon(match=match)
+    assert "Abandoned after 1 hand; the line stood at 100." in text(client.get(url("sheet", match)))

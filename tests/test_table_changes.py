@@ -404,3 +404,14 @@ def test_it_says_saved_and_what_was_recorded(client, host):
         url("hand", match), hand_post(match, "Ben", Alice=23, Cara=18), follow=True
     )
     assert "Saved hand 1: Ben takes 41." in text(response)
+
+
+def test_a_returning_player_is_told_their_seat_and_total_are_back(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=500)
+    record(match, hand("Ben", Alice=23, Cara=18), {"leave": "Ben"})
+    response = client.post(
+        url("seats", match),
+        {"token": str(uuid.uuid4()), "action": "join", "player": "ben", "after": ""},
+        follow=True,
+    )
+    assert "Ben is back in their seat, with 41 points." in text(response)

@@ -42,7 +42,8 @@ def test_the_names_stay_in_view_while_the_hands_scroll(
     sheet = page.get_by_role("region", name="Each hand")
     head = page.get_by_role("columnheader", name="Fay")
     expect(head).to_be_visible()
-    # A thumb's swipe down the sheet, to the last hands.
+    # The page scrolled to the sheet, then a thumb's swipe down it, to the last hands.
+    sheet.evaluate("element => element.scrollIntoView()")
     sheet.evaluate("element => { element.scrollTop = element.scrollHeight; }")
     last = page.get_by_role("rowheader", name=re.compile(r"^149 "))
     expect(last).to_be_in_viewport()
@@ -54,6 +55,30 @@ def test_the_names_stay_in_view_while_the_hands_scroll(
     # The totals at the foot: Alice went out 25 times and Fay 24, taking 5 each.
     foot = page.locator("tfoot tr")
     expect(foot).to_have_text(re.compile(r"So far\s*125\s*125\s*125\s*125\s*125\s*120"))
+
+
+def test_only_the_sheet_scrolls_sideways_and_the_chart_is_labelled(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = long_match(host, hands=12)
+    record(match, {"target": 1000}, {"leave": "Fay"})
+    page.goto(live_server.url + reverse("matches:sheet", args=[match.public_id]))
+    # The page itself is exactly the phone's width: a sideways swipe moves the table only.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The hand column leaves room for the players: three of them in view at once.
+    assert page.get_by_role("columnheader", name="Hand").bounding_box()["width"] < 100
+    # Both ends of the hands axis are painted in a colour other than the page's.
+    labels = page.locator("svg.chart text.chart-hands")
+    expect(labels).to_have_text(["hand 1", "hand 12"])
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    for fill in labels.evaluate_all("(all) => all.map((e) => getComputedStyle(e).fill)"):
+        assert fill != background
+    # A note across the table stays readable when the players scroll sideways.
+    sheet = page.get_by_role("region", name="Each hand")
+    sheet.evaluate("element => { element.scrollLeft = element.scrollWidth; }")
+    note = page.get_by_text("Fay left the table.")
+    box, view = note.bounding_box(), sheet.bounding_box()
+    assert box["x"] >= view["x"] and box["x"] + box["width"] <= view["x"] + view["width"] + 1
 
 
 def test_a_149_hand_sheet_prints_on_four_pages_with_the_names_on_each(
