@@ -33,6 +33,7 @@ dev: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	scripts/ensure-package "$${CHROMIUM_PATH:-/usr/bin/chromium}" chromium CHROMIUM_PATH
+	scripts/ensure-package zbarimg zbar-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	@# A constraint derived from the rules must never drift from its migration.

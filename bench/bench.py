@@ -167,9 +167,17 @@ def build(pool: int) -> dict[str, Any]:
         client.force_login(user)
         return client.cookies["sessionid"].value
 
+    def shared(match: Match) -> dict[str, str]:
+        link = services.share_new(match=match)
+        return {"token": link.token, "etag": f'"v{Match.objects.get(pk=match.pk).version}"'}
+
     return {
-        "big": {"match": big.public_id, "pool": [m.public_id for m in big_pool]},
-        "small": {"match": small.public_id, "pool": [m.public_id for m in small_pool]},
+        "big": {"match": big.public_id, "pool": [m.public_id for m in big_pool], **shared(big)},
+        "small": {
+            "match": small.public_id,
+            "pool": [m.public_id for m in small_pool],
+            **shared(small),
+        },
         "sessions": {"big": session(big_host), "small": session(small_host)},
         "users": {"big": big_host.pk, "small": small_host.pk},
     }
@@ -226,6 +234,11 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
         Page("history", lambda: ("GET", "/history/", b"", {})),
         Page("sheet", lambda: ("GET", f"/matches/{side['match']}/sheet/", b"", {})),
         Page("players", lambda: ("GET", "/players/", b"", {})),
+        Page("poll_changed", lambda: ("GET", f"/s/{side['token']}/poll/", b"", {})),
+        Page(
+            "poll_unchanged",
+            lambda: ("GET", f"/s/{side['token']}/poll/", b"", {"If-None-Match": side["etag"]}),
+        ),
         Page("entries", lambda: ("GET", f"/matches/{side['match']}/entries/", b"", {})),
     ]
 
@@ -346,7 +359,8 @@ def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
                 response = client.get(path, **extra)
             else:
                 response = client.generic(method, path, body, headers["Content-Type"], **extra)
-        if response.status_code >= 400:
+        expected = 304 if page.name == "poll_unchanged" else None
+        if response.status_code >= 400 or (expected and response.status_code != expected):
             raise SystemExit(f"bench: {page.name} answered {response.status_code} in-process")
         counts[page.name] = {"queries": len(queries), "bytes": len(response.content)}
     return counts

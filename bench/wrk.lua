@@ -58,7 +58,7 @@ end
 
 function response(status, headers, body)
   local took = now_us() - sent_at
-  results[#results + 1] = string.format("%s\t%d\t%.1f\t%d", labels[#results + 1], status, took, #body)
+  results[#results + 1] = string.format("%s\t%d\t%.1f\t%d", labels[#results + 1], status, took, #(body or ""))
   if #results >= #requests then
     local out = assert(io.open(results_path, "w"))
     out:write(table.concat(results, "\n"), "\n")

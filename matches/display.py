@@ -510,3 +510,65 @@ def head_to_head(first: Any, second: Any, rows: list[Any]) -> HeadToHead:
             else:
                 level += 1
     return HeadToHead(first, second, matches, ahead[first.pk], ahead[second.pk], level)
+
+
+RECENT_SHOWN = 5  # hands the shared board lists
+
+
+def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The board as the phones following a share link see it, from the
+    stored snapshot ``data`` alone: ``rows`` (name, total, place, marks), the
+    line, the scheme, who deals and how many cards, the last hands in words,
+    and on a closed match the winner and why it closed."""
+    seats = data["seats"]
+    deal = data["next_hand"]
+    rows = []
+    for seat, name in enumerate(seats):
+        place = data["places"][seat]
+        marks = [
+            word
+            for word, shown in (
+                ("wins", data["winner"] == name),
+                ("leader", data["status"] == "open" and data["leader"] == name),
+                ("deals", deal is not None and deal["dealer"] == name),
+                ("left", not data["seated"][seat]),
+            )
+            if shown
+        ]
+        rows.append(
+            {
+                "name": name,
+                "total": data["totals"][seat],
+                "seated": data["seated"][seat],
+                "place": (f"={place[0]}" if place[1] else str(place[0])) if place else "",
+                "order": place[0] if place else seat,
+                "marks": marks,
+            }
+        )
+    if data["status"] == "closed":
+        rows.sort(key=lambda row: row["order"])
+    else:
+        rows.sort(key=lambda row: (not row["seated"], row["order"]))
+    hands = [event for event in data["events"] if event["kind"] == "hand"]
+    recent = []
+    for event in reversed(hands[-RECENT_SHOWN:]):
+        out = event["went_out"]
+        what = f"{out} went out{' with rummy' if event['rummy'] else ''}" if out else "nobody out"
+        scores = ", ".join(
+            f"{name} {signed(score)}"
+            for name, score in zip(seats, event["scores"], strict=True)
+            if score
+        )
+        recent.append(f"Hand {event['number']}: {what}" + (f" · {scores}" if scores else ""))
+    return {
+        "rows": rows,
+        "status": data["status"],
+        "target": data["target"],
+        "lowest": match.house_rules().leader_is_lowest,
+        "deal": deal,
+        "hands_played": data["hands_played"],
+        "recent": recent,
+        "winner": data["winner"],
+        "reason": close_reason_of(match, data) if data["status"] == "closed" else "",
+        "last": recent[0] if recent else "",
+    }

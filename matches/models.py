@@ -131,6 +131,10 @@ class Match(models.Model):
     hands_played = models.PositiveIntegerField(default=0)
     line = models.PositiveSmallIntegerField(default=0, help_text="the line as it stands")
     snapshot = models.JSONField(null=True, blank=True, editable=False)
+    # The rematch started from this match, for the phones following it.
+    next_match = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     objects = MatchQuerySet.as_manager()
 
@@ -319,3 +323,29 @@ class PendingImport(models.Model):
 
     def __str__(self) -> str:
         return self.name or str(self.token)
+
+
+def new_share_token() -> str:
+    """An unguessable token for a share link (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class ShareLink(models.Model):
+    """A link that lets anyone with it follow a match, read-only. ``ended``
+    is set when the host makes a new link or stops sharing: the old link's
+    page then says it was replaced. At most one link of a match is live."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="share_links")
+    token = models.CharField(max_length=64, unique=True, default=new_share_token, editable=False)
+    created = models.DateTimeField(default=timezone.now)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                "match", condition=models.Q(ended=None), name="share_link_one_live_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"share link of match {self.match_id}"

@@ -20,7 +20,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from matches import scoring
-from matches.models import Event, Match, MatchPlayer, Player, Seat
+from matches.models import Event, Match, MatchPlayer, Player, Seat, ShareLink
 from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
 from matches.scoring.matchfile import read_match, rename_in_event
@@ -608,13 +608,19 @@ def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
     dealer = scoring.seat_after(
         [seat.name for seat in board.seats], board.seated, match.first_dealer.name
     )
-    return match_create(
+    new = match_create(
         host=match.host,
         players=list(board.seated),
         first_dealer=dealer,
         rules=board.rules,
         token=token,
     )
+    if match.next_match_id != new.pk:
+        # The phones following this match are shown the way to the next one.
+        Match.objects.filter(pk=match.pk).update(next_match=new, version=F("version") + 1)
+        if ShareLink.objects.filter(match=match, ended=None).exists():
+            share_new(match=new)
+    return new
 
 
 @transaction.atomic
@@ -975,3 +981,21 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
     player_figures_rebuild([keep.pk])
     keep.refresh_from_db()
     return keep
+
+
+# Sharing ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def share_new(*, match: Match) -> ShareLink:
+    """A new share link for ``match``; the one before, if any, ends at once
+    (its page says it was replaced)."""
+    Match.objects.select_for_update().filter(pk=match.pk).first()
+    ShareLink.objects.filter(match=match, ended=None).update(ended=timezone.now())
+    return ShareLink.objects.create(match=match)
+
+
+@transaction.atomic
+def share_stop(*, match: Match) -> None:
+    """Stop sharing ``match``: its link ends at once."""
+    ShareLink.objects.filter(match=match, ended=None).update(ended=timezone.now())

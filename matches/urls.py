@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from matches import views
+from matches import shared, views
 
 app_name = "matches"
 
@@ -40,6 +40,11 @@ urlpatterns = [
     path("matches/<str:public_id>/export.csv", views.match_export_csv, name="export_csv"),
     path("export/", views.account_export_view, name="export_all"),
     path("import/", views.match_import, name="import"),
+    path("matches/<str:public_id>/share/", views.match_share, name="share"),
+    path("s/<str:token>/", shared.shared_board, name="shared"),
+    path("s/<str:token>/poll/", shared.shared_poll, name="shared_poll"),
+    path("s/<str:token>/sheet/", shared.shared_sheet, name="shared_sheet"),
+    path("s/<str:token>/big/", shared.shared_big, name="shared_big"),
     path("players/", views.players, name="players"),
     path("players/<event_id:player_id>/", views.player_detail, name="player"),
     path("players/<event_id:player_id>/rename/", views.player_rename, name="player_rename"),

@@ -59,7 +59,7 @@ from matches.forms import (
     SignUpForm,
     leftover_text,
 )
-from matches.models import Event, Match, MatchPlayer, PendingImport, Player
+from matches.models import Event, Match, MatchPlayer, PendingImport, Player, ShareLink
 from matches.scoring.cards import ACE_VALUES, RANKS, deck_points
 from matches.scoring.engine import name_key
 from matches.scoring.examples import EXAMPLES
@@ -327,9 +327,19 @@ def _board_context(
     slips = preview["slips"] if preview else []
     undone = match.undone_event()
     newest = rows[0] if rows else None
+    link = ShareLink.objects.filter(match=match, ended=None).first()
+    share = None
+    if link is not None:
+        address = reverse("matches:shared", args=[link.token])
+        share = {
+            "link": link,
+            "path": address,
+            "big": reverse("matches:shared_big", args=[link.token]),
+        }
     return {
         "match": match,
         "board": board,
+        "share": share,
         "sheet": _sheet(standings(board), hand_form),
         "undone": undone,
         "undone_text": undone and event_text(undone.data, list(board.totals)),
@@ -1341,3 +1351,27 @@ def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
         return redirect("matches:player", player_id=gone.pk)
     messages.success(request, f"{name} is merged into {keep.name}; every match follows.")
     return redirect("matches:player", player_id=keep.pk)
+
+
+# Sharing ------------------------------------------------------------------------------
+
+
+@require_POST
+@host_required
+def match_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Share the board by a link (``action=new``: a new link, which ends the
+    one before) or stop sharing (``action=stop``)."""
+    match = get_object_or_404(Match, public_id=public_id, host=request.user)
+    if request.POST.get("action") == "stop":
+        services.share_stop(match=match)
+        messages.success(request, "Sharing is off: the link no longer shows the board.")
+    else:
+        ended = ShareLink.objects.filter(match=match, ended=None).exists()
+        services.share_new(match=match)
+        messages.success(
+            request,
+            "A new link is ready; the old one shows the board no more."
+            if ended
+            else "The board is shared: the others scan the code or open the link.",
+        )
+    return redirect(reverse("matches:detail", args=[match.public_id]) + "#share")

@@ -55,6 +55,21 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_int(name: str, default: int, *, low: int, high: int) -> int:
+    """Read a whole number from ``low`` to ``high``.
+
+    Raises ImproperlyConfigured naming the variable for any other value.
+    """
+    value = env_str(name)
+    if not value:
+        return default
+    if not (value.isascii() and value.isdigit() and low <= int(value) <= high):
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number from {low} to {high}; got {value!r}"
+        )
+    return int(value)
+
+
 def env_database(name: str, default: dict[str, Any]) -> dict[str, Any]:
     """Read a database URL (dj-database-url syntax) into a DATABASES entry.
 
@@ -112,6 +127,11 @@ for _origin in CSRF_TRUSTED_ORIGINS:
 # form fails with 403. HSTS follows the same switch: it only makes sense when
 # the site really is served over HTTPS.
 SECURE_COOKIES = env_bool("SECURE_COOKIES", not DEBUG)
+
+# How often a phone following a share link asks whether the board changed,
+# in milliseconds: while the match is open, and once it is closed.
+FOLLOW_POLL_OPEN_MS = env_int("FOLLOW_POLL_OPEN_MS", 2000, low=500, high=60_000)
+FOLLOW_POLL_CLOSED_MS = env_int("FOLLOW_POLL_CLOSED_MS", 30_000, low=1000, high=600_000)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SECURE_HSTS_SECONDS = 30 * 24 * 60 * 60 if SECURE_COOKIES else 0

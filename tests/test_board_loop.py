@@ -160,7 +160,7 @@ def test_it_reads_the_fix_form_in_a_fixed_number_of_queries(
     match = MatchFactory(host=host, target=1000)
     record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
     event = live(match)[-1]
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(url("fix", match, event_id=event.pk))
 
 

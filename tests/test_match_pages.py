@@ -471,8 +471,8 @@ def test_it_lists_open_matches_first_with_leader_and_line(client, host):
 def test_it_reads_the_board_in_a_fixed_number_of_queries(client, host, django_assert_num_queries):
     match = MatchFactory(host=host)
     record(match, *[hand("Ben", Alice=2, Cara=3)] * 5)
-    # session, user, match, seats with players, events
-    with django_assert_num_queries(5):
+    # session, user, match, seats with players, events, the share link
+    with django_assert_num_queries(6):
         client.get(url("detail", match))
 
 

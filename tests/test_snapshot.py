@@ -146,7 +146,8 @@ def test_every_kind_of_write_leaves_the_snapshot_equal_to_a_replay():
     versions = fresh.version
     rematch = services.match_rematch(match=match)
     assert assert_current(rematch).snapshot["seats"] == ["Alice", "Dan", "Ben"]
-    assert stored(match).version == versions
+    # The phones following the old match are told of the new one.
+    assert (stored(match).version, stored(match).next_match_id) == (versions + 1, rematch.pk)
 
 
 def test_an_imported_match_has_a_snapshot_equal_to_a_replay():

@@ -1,0 +1,158 @@
+"""The pages of a share link: the board, its poll, the sheet and the big
+screen, for anyone holding the link. They need no account, set no session or
+CSRF cookie and never write: every page here is a GET read from the match's
+stored snapshot."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_GET
+
+from matches import services
+from matches.display import followed_board
+from matches.models import Match, ShareLink
+from matches.scoring.snapshot import ENGINE_VERSION
+from matches.sheet import sheet
+
+
+def share_qr(url: str) -> SafeString:
+    """The share link as a QR code: an inline SVG (segno), drawn here so the
+    other phones scan it from the host's screen."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        xmldecl=False,
+        svgns=True,
+        scale=6,
+        border=2,
+        dark="#000",
+        light="#fff",
+        svgclass="share-qr",
+        title="QR code of the share link",
+    )
+    return mark_safe(out.getvalue().decode())  # noqa: S308  (segno's own SVG of our URL)
+
+
+def etag(version: int) -> str:
+    return f'"v{version}"'
+
+
+def poll_interval(status: str) -> int:
+    """Milliseconds between polls: often while the match is open, seldom
+    once closed (a move of the line or an edit can still reopen it)."""
+    return settings.FOLLOW_POLL_OPEN_MS if status == "open" else settings.FOLLOW_POLL_CLOSED_MS
+
+
+def _link(token: str) -> ShareLink | None:
+    if not (token.isascii() and len(token) <= 64):
+        return None
+    return (
+        ShareLink.objects.select_related("match", "match__next_match").filter(token=token).first()
+    )
+
+
+def _data(match: Match) -> dict[str, Any]:
+    if match.engine_version != ENGINE_VERSION or match.snapshot is None:
+        match = services.snapshot_rebuild(match)
+    return match.snapshot
+
+
+def _context(link: ShareLink) -> dict[str, Any]:
+    match = link.match
+    data = _data(match)
+    following = None
+    if match.next_match_id is not None:
+        live = ShareLink.objects.filter(match_id=match.next_match_id, ended=None).first()
+        following = live and reverse("matches:shared", args=[live.token])
+    return {
+        "link": link,
+        "match": match,
+        "view": followed_board(match, data),
+        "version": match.version,
+        "etag": etag(match.version),
+        "interval": poll_interval(data["status"]),
+        "following": following,
+        "poll_url": reverse("matches:shared_poll", args=[link.token]),
+    }
+
+
+def _gone(request: HttpRequest, link: ShareLink | None) -> HttpResponse:
+    return render(request, "matches/shared_gone.html", {"link": link}, status=410 if link else 404)
+
+
+@require_GET
+def shared_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The board of a shared match, following the match by itself."""
+    link = _link(token)
+    if link is None or link.ended is not None:
+        return _gone(request, link)
+    response = render(request, "matches/shared.html", _context(link))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def shared_big(request: HttpRequest, token: str) -> HttpResponse:
+    """The same board for a tablet or a TV at the table: the totals in type
+    readable across the room."""
+    link = _link(token)
+    if link is None or link.ended is not None:
+        return _gone(request, link)
+    response = render(request, "matches/shared_big.html", _context(link))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def shared_poll(request: HttpRequest, token: str) -> HttpResponse:
+    """The shared board again if the match changed since the version the page
+    holds (``If-None-Match``), else 304 with no body, after one indexed
+    lookup and nothing of the session."""
+    seen = request.headers.get("If-None-Match", "")
+    if token.isascii() and len(token) <= 64:
+        found = ShareLink.objects.filter(token=token).values_list("ended", "match__version").first()
+    else:
+        found = None
+    if found is None:
+        return HttpResponse(status=404)
+    ended, version = found
+    if ended is None and seen == etag(version):
+        response = HttpResponseNotModified()
+        response["ETag"] = etag(version)
+        return response
+    link = _link(token)
+    if link is None or link.ended is not None:
+        body = render_to_string("matches/shared_gone.html#gone", {"link": link}, request=request)
+        return HttpResponse(body, headers={"X-Board-Ended": "1", "Cache-Control": "no-store"})
+    context = _context(link)
+    big = request.GET.get("big") == "1"
+    name = "matches/shared_big.html#board" if big else "matches/shared.html#board"
+    response = HttpResponse(render_to_string(name, context, request=request))
+    response["ETag"] = context["etag"]
+    response["X-Poll-Interval"] = str(context["interval"])
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The score sheet, read-only, for the holders of the link."""
+    link = _link(token)
+    if link is None or link.ended is not None:
+        return _gone(request, link)
+    data = _data(link.match)
+    return render(
+        request,
+        "matches/shared_sheet.html",
+        {"link": link, "match": link.match, "data": data, "sheet": sheet(data)},
+    )

@@ -1,0 +1,125 @@
+"""Everyone at the table follows the board: a viewer's phone opened from the
+share link changes by itself when the host saves a hand, learns when its link
+was replaced and when its connection dropped; the QR code on the host's
+screen reads as the link; the big screen fits a TV."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches import services
+from matches.models import Match, ShareLink
+from tests.e2e.board import enter_hand, open_board, save
+from tests.factories import MatchFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def quick_polls(settings) -> None:
+    settings.FOLLOW_POLL_OPEN_MS = 500
+
+
+def viewer_page(browser: Browser, width: int = 390, height: int = 844) -> Page:
+    """Another phone at the table: no account, no cookies."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=width < 800
+    )
+    return context.new_page()
+
+
+def viewer_total(page: Page, name: str):
+    return page.locator("#totals tbody tr").filter(has_text=name).locator("td.points")
+
+
+def test_the_viewer_follows_the_host_without_a_reload(
+    page: Page, browser: Browser, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"])
+    open_board(page, live_server, match)
+    page.get_by_text("Share the board with the table").tap()
+    page.get_by_role("button", name="Share the board").tap()
+    link = page.locator(".share-url a")
+    expect(link).to_be_visible()
+    address = link.inner_text()
+    token = ShareLink.objects.get(match=match, ended=None).token
+    assert address == f"{live_server.url}/s/{token}/"
+
+    viewer = viewer_page(browser)
+    viewer.goto(address)
+    expect(viewer_total(viewer, "Ben")).to_have_text("0")
+    open_board(page, live_server, match)
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(viewer_total(viewer, "Ben")).to_have_text("41", timeout=10_000)
+    expect(viewer.get_by_text("Hand 1: Ben went out")).to_be_visible()
+    assert viewer.context.cookies() == [] or all(
+        cookie["name"] not in ("sessionid", "csrftoken") for cookie in viewer.context.cookies()
+    )
+
+    # A new link: the old one's page says so by itself.
+    services.share_new(match=Match.objects.get(pk=match.pk))
+    expect(viewer.get_by_role("heading", name="This link was replaced")).to_be_visible(
+        timeout=10_000
+    )
+    viewer.context.close()
+
+
+def test_a_viewer_whose_connection_drops_is_told_the_board_may_be_stale(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host)
+    link = services.share_new(match=match)
+    viewer = viewer_page(browser)
+    viewer.goto(live_server.url + reverse("matches:shared", args=[link.token]))
+    expect(viewer_total(viewer, "Alice")).to_have_text("0")
+    viewer.context.set_offline(True)
+    stale = viewer.get_by_role("status").filter(has_text="may be out of date since")
+    expect(stale).to_be_visible(timeout=15_000)
+    viewer.context.set_offline(False)
+    expect(stale).to_be_hidden(timeout=15_000)
+    viewer.context.close()
+
+
+def test_the_qr_code_reads_as_the_share_link(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser, tmp_path: Path
+) -> None:
+    match = MatchFactory(host=host)
+    link = services.share_new(match=match)
+    open_board(page, live_server, match)
+    code = page.locator(".share-code svg")
+    expect(code).to_be_visible()
+    shot = tmp_path / "code.png"
+    code.screenshot(path=str(shot))
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True, timeout=30
+    )
+    assert read.stdout.strip() == live_server.url + reverse("matches:shared", args=[link.token])
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1080, 1920)])
+def test_the_big_screen_fits_a_tv_with_totals_read_across_the_room(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser, width: int, height: int
+) -> None:
+    names = ["Bartholomew1", "Christabella", "Maximiliano2", "Alessandra44", "Wilhelmina10", "Fitz"]
+    match = MatchFactory(host=host, players=names, target=1000)
+    link = services.share_new(match=match)
+    screen = viewer_page(browser, width, height)
+    screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
+    expect(screen.locator(".big-totals li")).to_have_count(6)
+    sizes = screen.evaluate(
+        "() => ({w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight,"
+        " font: parseFloat(getComputedStyle(document.querySelector('.big-points')).fontSize)})"
+    )
+    assert sizes["w"] <= width and sizes["h"] <= height, f"a scrollbar at {width}x{height}: {sizes}"
+    assert sizes["font"] >= 0.08 * height
+    expect(screen.get_by_text(re.compile(r"Bartholomew1 deals 6 cards"))).to_be_visible()
+    screen.context.close()
