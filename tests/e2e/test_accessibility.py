@@ -285,6 +285,31 @@ def test_it_finds_no_serious_problems_on_the_history_and_the_sheet(
     audit.expect_none()
 
 
+def test_it_finds_no_serious_problems_on_the_shared_pages(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    from matches import services
+
+    audit = Audit(page)
+    match = MatchFactory(host=host, target=200)
+    record(match, hand("Ben", Alice=23, Cara=18), {"leave": "Cara"})
+    link = services.share_new(match=match)
+    open_board(page, live_server, match)
+    audit.check("the board, shared")
+    for name, state in (
+        ("matches:shared", "a viewer's board"),
+        ("matches:shared_sheet", "a viewer's sheet"),
+        ("matches:shared_big", "the big screen"),
+    ):
+        page.goto(live_server.url + reverse(name, args=[link.token]))
+        audit.check(state)
+    services.share_new(match=match)
+    page.goto(live_server.url + reverse("matches:shared", args=[link.token]))
+    expect(page.get_by_role("heading", name="This link was replaced")).to_be_visible()
+    audit.check("a replaced link")
+    audit.expect_none()
+
+
 def edit_url(match: Match, event: Event) -> str:
     return reverse("matches:edit", args=[match.public_id, event.pk])
 

@@ -142,6 +142,13 @@ def test_it_gives_every_control_on_every_page_a_thumb_sized_target(
     measure("history")
     page.goto(live_server.url + reverse("matches:import"))
     measure("import")
+    from matches import services
+
+    link = services.share_new(match=match)
+    open_board(page, live_server, match)
+    measure("board, shared")
+    page.goto(live_server.url + reverse("matches:shared", args=[link.token]))
+    measure("a viewer's board")
     page.goto(live_server.url + reverse("matches:players"))
     measure("players")
     page.get_by_role("link", name="Ben", exact=True).tap()
