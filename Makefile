@@ -38,7 +38,16 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	@# A constraint derived from the rules must never drift from its migration.
 	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run
+	@echo "make test: the whole suite on SQLite"
 	$(BIN)/python -m pytest
+	@# The same suite on a throwaway PostgreSQL, where this machine has one.
+	@# REQUIRE_POSTGRES=1 (as .ci/run sets) makes its absence a failure.
+	@echo "make test: the whole suite on PostgreSQL"
+	@scripts/with-postgres $(BIN)/python -m pytest; status=$$?; \
+	if [ $$status -eq 77 ]; then \
+	  if [ -n "$$REQUIRE_POSTGRES" ]; then echo "make test: PostgreSQL could not be started, and REQUIRE_POSTGRES is set." >&2; exit 1; fi; \
+	  echo "make test: the PostgreSQL leg was skipped: no PostgreSQL server here (apt-get install postgresql)."; \
+	elif [ $$status -ne 0 ]; then exit $$status; fi
 
 # Every page against a trivial view, served as make run serves it (bench/README.md).
 bench: $(VENV)/.installed
