@@ -479,6 +479,16 @@ class HeadToHead:
     second_ahead: int
     level: int
 
+    @property
+    def finished(self) -> int:
+        """The closed matches both played."""
+        return self.first_ahead + self.second_ahead + self.level
+
+    @property
+    def unfinished(self) -> int:
+        """The open or abandoned matches both played."""
+        return len(self.matches) - self.finished
+
 
 def head_to_head(first: Any, second: Any, rows: list[Any]) -> HeadToHead:
     """``rows``: both players' ``MatchPlayer`` rows of the matches both
@@ -496,7 +506,7 @@ def head_to_head(first: Any, second: Any, rows: list[Any]) -> HeadToHead:
 
         def shown(row: Any) -> str:
             if not row.closed:
-                return "open"
+                return "abandoned" if row.match.abandoned else "open"
             return (f"={row.place}" if row.shared else str(row.place)) + (
                 " left" if not row.seated else ""
             )

@@ -29,7 +29,7 @@ from matches.scoring.rules import (
     HouseRules,
 )
 from matches.services import event_check, import_check
-from matches.transfer import IMPORT_MAX_BYTES
+from matches.transfer import IMPORT_MAX_BYTES, IMPORT_MAX_MATCHES
 
 NOBODY = "nobody"
 DEFAULTS = HouseRules()  # the defaults of docs/rules.md, "House rules"
@@ -518,7 +518,7 @@ class ImportForm(forms.Form):
         limit = IMPORT_MAX_BYTES // (1024 * 1024)
         if upload.size > IMPORT_MAX_BYTES:
             raise forms.ValidationError(
-                f"This file is {upload.size / (1024 * 1024):.1f} MB; "
+                f"This file is over {limit} MB ({upload.size:,} bytes); "
                 f"the app imports files of up to {limit} MB."
             )
         raw = upload.read()
@@ -534,6 +534,12 @@ class ImportForm(forms.Form):
             documents = match_documents(document)
             if not documents:
                 raise scoring.RuleError("the file holds no match")
+            if len(documents) > IMPORT_MAX_MATCHES:
+                raise scoring.RuleError(
+                    f"the file holds {len(documents)} matches, and one import takes at most "
+                    f"{IMPORT_MAX_MATCHES}; split its matches list into files of "
+                    f"{IMPORT_MAX_MATCHES} or fewer"
+                )
             self.checked = import_check(documents, several=is_account(document))
         except scoring.RuleError as error:
             raise forms.ValidationError(f"Nothing was imported: {error}.") from None

@@ -35,10 +35,12 @@ class Replayed:
     board: scoring.Board
 
 
-def _store(match: Match, replayed: Replayed) -> None:
+def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     """Write the cache of ``replayed`` for ``match``: its snapshot, status and
-    hands played, one more ``version``, and one ``MatchPlayer`` row per player.
-    Called inside the transaction of the write the replay checked."""
+    hands played, one more ``version``, and one ``MatchPlayer`` row per player,
+    and bring the players' figures along (``figures=False``: the caller
+    counts them afresh once, after many matches). Called inside the
+    transaction of the write the replay checked."""
     data = snapshot.take(replayed.match, replayed.board)
     board = replayed.board
     match.version += 1
@@ -83,7 +85,8 @@ def _store(match: Match, replayed: Replayed) -> None:
     if old:
         MatchPlayer.objects.filter(match=match).delete()
     MatchPlayer.objects.bulk_create(new)
-    _keep_player_figures(old, new)
+    if figures:
+        _keep_player_figures(old, new)
 
 
 # The figures a MatchPlayer row adds to its player's (``Player.played`` etc.).
@@ -691,6 +694,9 @@ class Checked:
 
 
 TIME_EXPECTED = "expected a date and time such as 2026-05-03T19:30:00Z"
+# Dates an imported match may carry: any card table's, and none that a time
+# zone could push past what dates can hold.
+FIRST_YEAR, LAST_YEAR = 1900, 2200
 
 
 def _file_time(document: dict, key: str) -> datetime | None:
@@ -703,9 +709,14 @@ def _file_time(document: dict, key: str) -> datetime | None:
         )
     try:
         when = datetime.fromisoformat(value)
-    except ValueError:
+        when = (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):
         raise scoring.RuleError(TIME_EXPECTED, key=key) from None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
+    if not FIRST_YEAR <= when.year <= LAST_YEAR:
+        raise scoring.RuleError(
+            f"expected a date from the year {FIRST_YEAR} to {LAST_YEAR}", key=key
+        )
+    return when
 
 
 def import_check(documents: list[object], *, several: bool = False) -> list[Checked]:
@@ -735,6 +746,10 @@ def import_check(documents: list[object], *, several: bool = False) -> list[Chec
             if abandoned is not None and board.status == "closed":
                 raise scoring.RuleError(
                     "a finished match cannot be abandoned; leave abandoned out", key="abandoned"
+                )
+            if abandoned is not None and created is not None and abandoned < created:
+                raise scoring.RuleError(
+                    "a match cannot be abandoned before it was created", key="abandoned"
                 )
         except scoring.RuleError as error:
             if not several:
@@ -778,8 +793,16 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
             cannot, unless the engine changed in between); nothing is saved.
     """
     made = []
+    known: dict[str, Player] = {}
+
+    def player(name: str) -> Player:
+        key = name_key(name)
+        if key not in known:
+            known[key] = _player_for(host.pk, name)
+        return known[key]
+
     for each in checked:
-        seated = [_player_for(host.pk, clean_name(name)) for name in each.match.players]
+        seated = [player(clean_name(name)) for name in each.match.players]
         # The first dealer as the engine reads it, before any event.
         first = scoring.replay(replace(each.match, events=())).next_hand.dealer
         keys = [name_key(player.name) for player in seated]
@@ -808,10 +831,13 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         )
         for data in events:
             if "join" in data:
-                _player_for(host.pk, clean_name(data["join"]))
+                player(clean_name(data["join"]))
         stored = Match.objects.for_board().get(pk=match.pk)
-        _store(stored, _replay(stored))
+        _store(stored, _replay(stored), figures=False)
         made.append(stored)
+    # The players' figures once, for all the new matches together.
+    involved = MatchPlayer.objects.filter(match__in=made).values_list("player_id", flat=True)
+    player_figures_rebuild(sorted(set(involved)))
     return made
 
 
@@ -857,10 +883,7 @@ def _check_new_name(player: Player, name: object) -> str:
     problems = [problem for problem in problems if problem.seat == 0]
     if problems:
         raise scoring.RuleError(f"the new name: {problems[0].message}", key="name")
-    cleaned = clean_name(name)
-    if len(cleaned) > Player._meta.get_field("name").max_length:
-        raise scoring.RuleError("a name has at most 40 characters", key="name")
-    return cleaned
+    return clean_name(name)
 
 
 def _matches_of(player: Player) -> list[int]:
@@ -968,8 +991,8 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
     if shared is not None:
         day = timezone.localtime(shared.created)
         raise scoring.RuleError(
-            f"{gone.name} and {keep.name} both played on {day.day} {day:%b %Y}, "
-            "so they are two people: they cannot be merged."
+            f"{gone.name} and {keep.name} both played in the match of {day.day} "
+            f"{day:%b %Y, %H:%M}, so they are two people: they cannot be merged."
         )
     matches = _matches_of(gone)
     Seat.objects.filter(player=gone).update(player=keep)

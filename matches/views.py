@@ -69,6 +69,7 @@ from matches.scoring.snapshot import ENGINE_VERSION as SNAPSHOT_ENGINE
 from matches.sheet import places_chart, sheet
 from matches.transfer import (
     IMPORT_MAX_BYTES,
+    IMPORT_MAX_MATCHES,
     account_export,
     export_csv,
     export_text,
@@ -1172,9 +1173,28 @@ def match_import(request: HtmxHttpRequest) -> HttpResponse:
                 "pending": pending,
                 "checked": [_checked_row(each) for each in form.checked],
                 "names": services.import_names(request.user, form.checked),
+                "already": _already_here(request.user, form.checked),
             },
         )
-    return render(request, "matches/import.html", {"form": form, "max_mb": IMPORT_MAX_BYTES >> 20})
+    return render(
+        request,
+        "matches/import.html",
+        {"form": form, "max_mb": IMPORT_MAX_BYTES >> 20, "max_matches": IMPORT_MAX_MATCHES},
+    )
+
+
+def _already_here(host: Any, checked: list[services.Checked]) -> int:
+    """How many of an import's matches the host seems to have already: one of
+    theirs made at the same moment with the same players in the same seats."""
+    times = [each.created for each in checked if each.created is not None]
+    if not times:
+        return 0
+    mine = Match.objects.filter(host=host, created__in=times).prefetch_related("seats__player")
+    have = {(match.created, tuple(match.player_names())) for match in mine}
+    return sum(
+        (each.created, tuple(scoring.engine.clean_name(n) for n in each.match.players)) in have
+        for each in checked
+    )
 
 
 def _checked_row(checked: services.Checked) -> dict[str, Any]:

@@ -146,9 +146,11 @@ def test_a_players_page_and_head_to_head(client, host):
     ben = Player.objects.get(host=host, name="Ben")
     page = text(client.get(reverse("matches:player", args=[alice.pk]), {"with": ben.pk}))
     # m1 Ben ahead, m2 Ben, m3 level, m5 Alice; m4 is open.
-    assert "Alice 1, Ben 2 , level 1: who placed ahead" in page
-    assert "(5 matches together)" in page
-    assert "Alice open · Ben open" in page
+    assert (
+        "Alice 1, Ben 2 , level 1: who placed ahead in the 4 finished matches both played, "
+        "and 1 not finished." in page
+    )
+    assert "Alice abandoned · Ben abandoned" in page
     assert "Places in 4 finished matches, oldest first:" in page
     detail = client.get(reverse("matches:player", args=[alice.pk])).content.decode()
     assert reverse("matches:sheet", args=[matches["m5"].public_id]) in detail
@@ -250,8 +252,8 @@ def test_a_merge_of_two_who_played_together_is_refused(client, host):
         services.players_merge(keep=alice, gone=ben)
     day = matches["m1"].created
     assert refused.value.message == (
-        f"Ben and Alice both played on {day.day} {day:%b %Y}, so they are two people: "
-        "they cannot be merged."
+        f"Ben and Alice both played in the match of {day.day} {day:%b %Y, %H:%M}, so they are "
+        "two people: they cannot be merged."
     )
     assert figures("Ben", host)["played"] == 5
     page = text(

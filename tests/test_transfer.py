@@ -302,7 +302,8 @@ def test_the_import_page_shows_the_file_then_saves_it_once(client, host):
         "created": "2026-05-03T19:30:00Z",
     }
     page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}))
-    assert "match.json holds 1 match, and every one follows the rules." in page
+    assert "match.json holds 1 match, and it follows the rules." in page
+    assert "look like matches you have already" not in page
     assert "“Ben” joins your “ben”" in page and "“Alice” is a new player" in page
     assert "An export leaves out deleted entries" in page
     assert "Open · Ben leads · 1 hand · 3 May 2026, 19:30 UTC" in page
@@ -375,7 +376,7 @@ def test_the_import_page_refuses_a_bad_file_with_a_message(client, host, content
 def test_the_import_page_refuses_a_file_over_the_size_limit(client, host):
     big = b" " * (IMPORT_MAX_BYTES + 1)
     page = text(client.post(IMPORT, {"file": upload(big)}))
-    assert "This file is 5.0 MB; the app imports files of up to 5 MB." in page
+    assert "This file is over 5 MB (5,242,881 bytes); the app imports files of up to 5 MB." in page
 
 
 # The commands ---------------------------------------------------------------------------
@@ -452,3 +453,56 @@ def test_the_commands_as_a_host_types_them(tmp_path):
     assert exported.returncode == 0, exported.stderr
     scored = manage("score", "-", stdin=exported.stdout)
     assert json.loads(scored.stdout)["totals"] == {"Alice": 0, "Ben": 23}
+
+
+def test_the_same_file_again_is_pointed_out_before_it_is_imported_twice(client, host):
+    document = {
+        "format": "rummy-match/1",
+        "players": ["Alice", "Ben"],
+        "created": "2026-05-03T19:30:00Z",
+    }
+    content = json.dumps(document).encode()
+    client.post(IMPORT, {"file": upload(content)})
+    client.post(reverse("matches:import_confirm", args=[PendingImport.objects.get().token]))
+    page = text(client.post(IMPORT, {"file": upload(content)}))
+    assert "1 of 1 looks like matches you have already (the same date and players)" in page
+
+
+@pytest.mark.parametrize(
+    ("times", "message"),
+    [
+        (
+            {"created": "9999-12-31T23:59:59+00:00"},
+            "created: expected a date from the year 1900 to 2200",
+        ),
+        ({"created": "9999-12-31T23:59:59-14:00"}, "created: expected a date and time such as"),
+        ({"created": "0001-01-01T00:00:00+14:00"}, "created: expected a date and time such as"),
+        (
+            {"created": "2026-05-03T19:30:00Z", "abandoned": "2020-01-01T00:00:00Z"},
+            "abandoned: a match cannot be abandoned before it was created",
+        ),
+    ],
+)
+def test_dates_out_of_reach_are_refused(client, host, times, message):
+    document = {"format": "rummy-match/1", "players": ["Alice", "Ben"], **times}
+    page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}))
+    assert message in page
+    assert not PendingImport.objects.exists()
+
+
+def test_names_are_checked_alike_on_import(client, host):
+    for players, message in (
+        (["A" * 41, "Ben"], "a name has at most 40 characters (this one has 41)"),
+        (["Z\u0000W", "Ben"], "a name cannot hold a tab, a new line or another control character"),
+        (["X\nY", "Ben"], "a name cannot hold a tab, a new line or another control character"),
+    ):
+        document = {"format": "rummy-match/1", "players": players}
+        page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}))
+        assert message in page
+
+
+def test_a_file_of_too_many_matches_is_refused_with_a_way_out(client, host):
+    one = {"format": "rummy-match/1", "players": ["Alice", "Ben"]}
+    document = {"format": "rummy-matches/1", "matches": [one] * 201}
+    page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}))
+    assert "the file holds 201 matches, and one import takes at most 200" in page

@@ -639,6 +639,8 @@ class _Table:
         name = clean_name(join.player) if isinstance(join.player, str) else ""
         if not name:
             raise RuleError("the player joining needs a name", field="join")
+        if name_problem(name):
+            raise RuleError(f"the player joining: {name_problem(name)}", field="join")
         returning = self._lookup(name)
         if returning in self.seated:
             raise RuleError(f"{returning} is already seated", player=returning)
@@ -709,15 +711,32 @@ def name_key(name: str) -> str:
 _PLAYER_COUNT = f"a match needs {MIN_SEATED} to {MAX_SEATED} players"
 
 
+NAME_MAX = 40  # characters in a player's name
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with a player's name as shown (``clean_name``): too long,
+    or holding a tab, a new line or another control character; None if
+    nothing is."""
+    if len(name) > NAME_MAX:
+        return f"a name has at most {NAME_MAX} characters (this one has {len(name)})"
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        return "a name cannot hold a tab, a new line or another control character"
+    return None
+
+
 def _name_problems(players: Sequence[tuple[int, object]]) -> list[RuleError]:
-    """The name problems of ``(seat, name)`` pairs: no visible name, or the
-    same player as an earlier seat."""
+    """The name problems of ``(seat, name)`` pairs: no visible name, a name
+    too long or with control characters, or the same player as an earlier
+    seat."""
     problems = []
     seen: dict[str, str] = {}
     for seat, raw in players:
         name = clean_name(raw) if isinstance(raw, str) else ""
         if not name:
             problems.append(RuleError("every player needs a name", key="players", seat=seat))
+        elif name_problem(name):
+            problems.append(RuleError(name_problem(name), key="players", seat=seat))
         elif name_key(name) in seen:
             problems.append(
                 RuleError(f"{seen[name_key(name)]} is named twice", key="players", seat=seat)

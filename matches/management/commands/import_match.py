@@ -13,7 +13,7 @@ from matches import services
 from matches.management.commands.score import read_text
 from matches.scoring import RuleError
 from matches.scoring.matchfile import is_account, match_documents, parse_json
-from matches.transfer import IMPORT_MAX_BYTES
+from matches.transfer import IMPORT_MAX_BYTES, IMPORT_MAX_MATCHES
 
 
 class Command(BaseCommand):
@@ -39,6 +39,11 @@ class Command(BaseCommand):
             documents = match_documents(document)
             if not documents:
                 raise RuleError("the file holds no match")
+            if len(documents) > IMPORT_MAX_MATCHES:
+                raise RuleError(
+                    f"the file holds {len(documents)} matches; one import takes at most "
+                    f"{IMPORT_MAX_MATCHES}"
+                )
             checked = services.import_check(documents, several=is_account(document))
         except RuleError as error:
             raise CommandError(f"nothing was imported: {error}") from None
