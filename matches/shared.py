@@ -6,6 +6,7 @@ stored snapshot."""
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -24,9 +25,11 @@ from matches.scoring.snapshot import ENGINE_VERSION
 from matches.sheet import sheet
 
 
+@lru_cache(maxsize=256)
 def share_qr(url: str) -> SafeString:
     """The share link as a QR code: an inline SVG (segno), drawn here so the
-    other phones scan it from the host's screen."""
+    other phones scan it from the host's screen. Kept once drawn: the board
+    draws it with every save."""
     out = io.BytesIO()
     segno.make(url, error="m").save(
         out,
