@@ -93,27 +93,28 @@ def _gone(request: HttpRequest, link: ShareLink | None) -> HttpResponse:
     return render(request, "matches/shared_gone.html", {"link": link}, status=410 if link else 404)
 
 
-@require_GET
-def shared_board(request: HttpRequest, token: str) -> HttpResponse:
-    """The board of a shared match, following the match by itself."""
+def _shared_page(request: HttpRequest, token: str, template: str) -> HttpResponse:
     link = _link(token)
     if link is None or link.ended is not None:
         return _gone(request, link)
-    response = render(request, "matches/shared.html", _context(link))
+    response = render(request, template, _context(link))
+    # A tab brought back, or a phone waking, asks again rather than showing
+    # a board kept from before.
     response["Cache-Control"] = "no-store"
     return response
+
+
+@require_GET
+def shared_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The board of a shared match, following the match by itself."""
+    return _shared_page(request, token, "matches/shared.html")
 
 
 @require_GET
 def shared_big(request: HttpRequest, token: str) -> HttpResponse:
     """The same board for a tablet or a TV at the table: the totals in type
     readable across the room."""
-    link = _link(token)
-    if link is None or link.ended is not None:
-        return _gone(request, link)
-    response = render(request, "matches/shared_big.html", _context(link))
-    response["Cache-Control"] = "no-store"
-    return response
+    return _shared_page(request, token, "matches/shared_big.html")
 
 
 @require_GET

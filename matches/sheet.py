@@ -25,6 +25,20 @@ CHART_RIGHT = 10
 CHART_TOP = 10
 CHART_BOTTOM = 24  # room for the hand numbers
 SERIES = 6  # distinct line styles (colour and dash), one per seat, then again
+INNER_WIDTH = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
+INNER_HEIGHT = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
+
+
+def _across(count: int) -> Any:
+    """The x of the point ``index`` of ``count`` spread over the chart's width
+    (one point alone in the middle)."""
+
+    def x(index: int) -> float:
+        if count == 1:
+            return CHART_LEFT + INNER_WIDTH / 2
+        return CHART_LEFT + INNER_WIDTH * index / (count - 1)
+
+    return x
 
 
 @dataclass(frozen=True)
@@ -167,13 +181,8 @@ def chart(data: dict[str, Any]) -> SafeString:
     lines = _line_by_hand(data)
     low = min(0, *(t for hand in hands for t in hand["totals"] if t is not None))
     high = max(*lines, *(t for hand in hands for t in hand["totals"] if t is not None), 1)
-    inner_w = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
-    inner_h = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
-
-    def x(hand_index: int) -> float:
-        if len(hands) == 1:
-            return CHART_LEFT + inner_w / 2
-        return CHART_LEFT + inner_w * hand_index / (len(hands) - 1)
+    inner_w, inner_h = INNER_WIDTH, INNER_HEIGHT
+    x = _across(len(hands))
 
     def y(points: int) -> float:
         return CHART_TOP + inner_h * (high - points) / (high - low)
@@ -288,16 +297,10 @@ def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
     if not results:
         return mark_safe("")
     worst = max(2, *(players for _, _, players in results))
-    inner_w = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
-    inner_h = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
-
-    def x(index: int) -> float:
-        if len(results) == 1:
-            return CHART_LEFT + inner_w / 2
-        return CHART_LEFT + inner_w * index / (len(results) - 1)
+    x = _across(len(results))
 
     def y(place: int) -> float:
-        return CHART_TOP + inner_h * (place - 1) / (worst - 1)
+        return CHART_TOP + INNER_HEIGHT * (place - 1) / (worst - 1)
 
     parts = [
         format_html(

@@ -9,7 +9,7 @@ from the events every time.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -693,6 +693,17 @@ class _Table:
             next_hand=None if self.closed_by else self.next_deal(),
             dealt_in_last=self.dealt_in_last,
         )
+
+
+def renamer(old: str, new: str) -> Callable[[object], object]:
+    """A function that gives ``new`` for ``old`` (compared as names are,
+    ``name_key``) and any other value back as it is."""
+    key = name_key(old)
+
+    def renamed(name: object) -> object:
+        return new if isinstance(name, str) and name_key(name) == key else name
+
+    return renamed
 
 
 def clean_name(name: str) -> str:

@@ -304,13 +304,9 @@ def rename_in_event(event: dict[str, Any], old: str, new: str) -> dict[str, Any]
     """The match-file event ``event`` with the player ``old`` (compared as the
     engine compares names) called ``new``: who went out, the leftovers' keys,
     who left, who joined and after whom. Other players are kept as typed."""
-    from .engine import name_key
+    from .engine import renamer
 
-    key = name_key(old)
-
-    def renamed(name: object) -> object:
-        return new if isinstance(name, str) and name_key(name) == key else name
-
+    renamed = renamer(old, new)
     if "hand" in event:
         hand = dict(event["hand"])
         hand["went_out"] = renamed(hand.get("went_out"))

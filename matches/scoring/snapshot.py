@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Board, Hand, Join, Leave, LineMove, Match, name_key
+from .engine import Board, Hand, Join, Leave, LineMove, Match, name_key, renamer
 
 # Bump this whenever a change to the engine could change any board: every
 # stored snapshot with another number is then rebuilt from its events.
@@ -139,11 +139,7 @@ def rename_in_snapshot(data: dict[str, Any], old: str, new: str) -> dict[str, An
     compares names) called ``new``, as replaying the match with that player
     renamed in every event gives it: a name changes no score, no seat and no
     place."""
-    key = name_key(old)
-
-    def renamed(name: Any) -> Any:
-        return new if isinstance(name, str) and name_key(name) == key else name
-
+    renamed = renamer(old, new)
     events = []
     for event in data["events"]:
         event = dict(event)
