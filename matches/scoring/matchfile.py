@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .engine import Board, Event, Hand, Join, Leave, LineMove, Match
+from .engine import Board, Deal, Event, Hand, Join, Leave, LineMove, Match
 from .errors import RuleError
 from .rules import RULE_KEYS, HouseRules
 
@@ -289,14 +289,20 @@ def board_document(board: Board) -> dict[str, Any]:
             }
             for hand in board.hands
         ],
-        "next_hand": None
-        if next_hand is None
-        else {
-            "number": next_hand.number,
-            "dealer": next_hand.dealer,
-            "first_player": next_hand.first_player,
-            "cards_each": next_hand.cards_each,
-        },
+        "next_hand": deal_document(next_hand),
+    }
+
+
+def deal_document(deal: Deal | None) -> dict[str, Any] | None:
+    """A deal as the match file's output writes it: ``number``, ``dealer``,
+    ``first_player``, ``cards_each``; None for no next hand (closed)."""
+    if deal is None:
+        return None
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "first_player": deal.first_player,
+        "cards_each": deal.cards_each,
     }
 
 

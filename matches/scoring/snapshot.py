@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import Board, Hand, Join, Leave, LineMove, Match, name_key, renamer
+from .matchfile import deal_document
 
 # Bump this whenever a change to the engine could change any board: every
 # stored snapshot with another number is then rebuilt from its events.
@@ -91,14 +92,7 @@ def take(match: Match, board: Board) -> dict[str, Any]:
         "winner": board.winner,
         "closed_by": board.closed_by,
         "leader": board.leader,
-        "next_hand": None
-        if deal is None
-        else {
-            "number": deal.number,
-            "dealer": deal.dealer,
-            "first_player": deal.first_player,
-            "cards_each": deal.cards_each,
-        },
+        "next_hand": deal_document(deal),
         "events": events,
     }
 
