@@ -89,8 +89,19 @@ def _context(link: ShareLink) -> dict[str, Any]:
     }
 
 
+def _gone_context(link: ShareLink | None) -> dict[str, Any]:
+    """Why a link shows no board: replaced by a new one, or sharing stopped."""
+    stopped = (
+        link is not None
+        and not ShareLink.objects.filter(match_id=link.match_id, ended=None).exists()
+    )
+    return {"link": link, "stopped": stopped}
+
+
 def _gone(request: HttpRequest, link: ShareLink | None) -> HttpResponse:
-    return render(request, "matches/shared_gone.html", {"link": link}, status=410 if link else 404)
+    return render(
+        request, "matches/shared_gone.html", _gone_context(link), status=410 if link else 404
+    )
 
 
 def _shared_page(request: HttpRequest, token: str, template: str) -> HttpResponse:
@@ -136,7 +147,9 @@ def shared_poll(request: HttpRequest, token: str) -> HttpResponse:
         return response
     link = _link(token)
     if link is None or link.ended is not None:
-        body = render_to_string("matches/shared_gone.html#gone", {"link": link}, request=request)
+        body = render_to_string(
+            "matches/shared_gone.html#gone", _gone_context(link), request=request
+        )
         return HttpResponse(body, headers={"X-Board-Ended": "1", "Cache-Control": "no-store"})
     context = _context(link)
     big = request.GET.get("big") == "1"

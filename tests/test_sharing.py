@@ -67,7 +67,8 @@ def test_a_new_link_ends_the_old_one_and_stopping_ends_it_too(client, host):
     ) and "Ask the host to show you the new code" in text(old)
     assert Client().get(viewer_url("shared", second)).status_code == 200
     client.post(url("share", match), {"action": "stop"})
-    assert Client().get(viewer_url("shared", second)).status_code == 410
+    stopped = Client().get(viewer_url("shared", second))
+    assert stopped.status_code == 410 and "The host stopped sharing this board" in text(stopped)
     unknown = Client().get(reverse("matches:shared", args=["no-such-link"]))
     assert unknown.status_code == 404 and "No board at this link" in text(unknown)
 

@@ -18,7 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 from matches import services
 from matches.models import Match, ShareLink
 from tests.e2e.board import enter_hand, open_board, save
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, hand, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -109,8 +109,17 @@ def test_the_qr_code_reads_as_the_share_link(
 def test_the_big_screen_fits_a_tv_with_totals_read_across_the_room(
     browser: Browser, live_server: LiveServer, host: AbstractBaseUser, width: int, height: int
 ) -> None:
-    names = ["Bartholomew1", "Christabella", "Maximiliano2", "Alessandra44", "Wilhelmina10", "Fitz"]
+    # Six players, one with the longest name the form takes, totals of three digits.
+    names = [
+        "Bartholomew1",
+        "A" * 20 + " " + "B" * 19,
+        "Maximiliano2",
+        "Alessandra44",
+        "Jo",
+        "Fitz",
+    ]
     match = MatchFactory(host=host, players=names, target=1000)
+    record(match, hand("Jo", **{name: 60 for name in names if name != "Jo"}))
     link = services.share_new(match=match)
     screen = viewer_page(browser, width, height)
     screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
@@ -121,5 +130,12 @@ def test_the_big_screen_fits_a_tv_with_totals_read_across_the_room(
     )
     assert sizes["w"] <= width and sizes["h"] <= height, f"a scrollbar at {width}x{height}: {sizes}"
     assert sizes["font"] >= 0.08 * height
-    expect(screen.get_by_text(re.compile(r"Bartholomew1 deals 6 cards"))).to_be_visible()
+    expect(screen.get_by_text(re.compile(r"A+ B+ deals 6 cards"))).to_be_visible()
+    # Each total on one line: its box no taller than one line of its type.
+    lines = (
+        "(all) => all.map((e) =>"
+        " e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize))"
+    )
+    for box in screen.locator(".big-points").evaluate_all(lines):
+        assert box < 1.6
     screen.context.close()
