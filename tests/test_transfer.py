@@ -24,6 +24,7 @@ from matches import scoring, services
 from matches.models import Match, PendingImport, Player
 from matches.scoring import Hand, Join, Leave, LineMove
 from matches.scoring.matchfile import board_document, parse_match_text
+from matches.scoring.rules import RULE_KEYS
 from matches.transfer import IMPORT_MAX_BYTES, account_export, export_document
 from tests.factories import MatchFactory, UserFactory, hand, record
 from tests.test_board_loop import text, url
@@ -249,9 +250,11 @@ def test_export_then_import_gives_the_same_match(generated, created):
     engine_match = generated.match
     document = {
         "format": "rummy-match/1",
+        # Every rule, decks included: a generated match may use two decks.
         "rules": {
             name: getattr(engine_match.rules, name)
-            for name in ("scheme", "target", "rummy_bonus", "stock_out", "hand_limit", "ace_value")
+            for name in RULE_KEYS
+            if getattr(engine_match.rules, name) is not None
         },
         "players": list(engine_match.players),
         "first_dealer": engine_match.first_dealer,
