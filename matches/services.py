@@ -177,6 +177,14 @@ def snapshot_rebuild(match: Match) -> Match:
     return locked
 
 
+def current_snapshot(match: Match) -> dict:
+    """The stored snapshot of ``match``, rebuilt first when an older engine
+    wrote it (or none did): what every page that reads the snapshot calls."""
+    if match.engine_version != snapshot.ENGINE_VERSION or match.snapshot is None:
+        match = snapshot_rebuild(match)
+    return match.snapshot
+
+
 def snapshots_rebuild_stale(*, batch: int = 200) -> int:
     """Rebuild every snapshot an older engine wrote, or none wrote.
 
@@ -668,9 +676,7 @@ def match_delete(*, match: Match) -> None:
     old = list(MatchPlayer.objects.filter(match=match))
     MatchPlayer.objects.filter(match=match).delete()
     _keep_player_figures(old, [])
-    Event.objects.filter(match=match).delete()
-    Seat.objects.filter(match=match).delete()
-    match.delete()
+    match.delete()  # its seats, events and share links go with it (cascade)
 
 
 # Import ------------------------------------------------------------------------------

@@ -20,8 +20,7 @@ from django.views.decorators.http import require_GET
 
 from matches import services
 from matches.display import followed_board
-from matches.models import Match, ShareLink
-from matches.scoring.snapshot import ENGINE_VERSION
+from matches.models import ShareLink
 from matches.sheet import sheet
 
 
@@ -56,23 +55,20 @@ def poll_interval(status: str) -> int:
     return settings.FOLLOW_POLL_OPEN_MS if status == "open" else settings.FOLLOW_POLL_CLOSED_MS
 
 
+def _plausible(token: str) -> bool:
+    """Whether ``token`` could be one of ours (no lookup for anything else)."""
+    return token.isascii() and len(token) <= 64
+
+
 def _link(token: str) -> ShareLink | None:
-    if not (token.isascii() and len(token) <= 64):
+    if not _plausible(token):
         return None
-    return (
-        ShareLink.objects.select_related("match", "match__next_match").filter(token=token).first()
-    )
-
-
-def _data(match: Match) -> dict[str, Any]:
-    if match.engine_version != ENGINE_VERSION or match.snapshot is None:
-        match = services.snapshot_rebuild(match)
-    return match.snapshot
+    return ShareLink.objects.select_related("match").filter(token=token).first()
 
 
 def _context(link: ShareLink) -> dict[str, Any]:
     match = link.match
-    data = _data(match)
+    data = services.current_snapshot(match)
     following = None
     if match.next_match_id is not None:
         live = ShareLink.objects.filter(match_id=match.next_match_id, ended=None).first()
@@ -134,10 +130,9 @@ def shared_poll(request: HttpRequest, token: str) -> HttpResponse:
     holds (``If-None-Match``), else 304 with no body, after one indexed
     lookup and nothing of the session."""
     seen = request.headers.get("If-None-Match", "")
-    if token.isascii() and len(token) <= 64:
+    found = None
+    if _plausible(token):
         found = ShareLink.objects.filter(token=token).values_list("ended", "match__version").first()
-    else:
-        found = None
     if found is None:
         return HttpResponse(status=404)
     ended, version = found
@@ -167,7 +162,7 @@ def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     link = _link(token)
     if link is None or link.ended is not None:
         return _gone(request, link)
-    data = _data(link.match)
+    data = services.current_snapshot(link.match)
     return render(
         request,
         "matches/shared_sheet.html",

@@ -65,7 +65,6 @@ from matches.scoring.engine import name_key
 from matches.scoring.examples import EXAMPLES
 from matches.scoring.matchfile import is_account, match_documents, parse_json
 from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
-from matches.scoring.snapshot import ENGINE_VERSION as SNAPSHOT_ENGINE
 from matches.sheet import places_chart, sheet
 from matches.transfer import (
     IMPORT_MAX_BYTES,
@@ -1014,14 +1013,6 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     )
 
 
-def _snapshot_of(match: Match) -> dict[str, Any]:
-    """The stored snapshot of ``match``, rebuilt first when an older engine
-    wrote it (or none did)."""
-    if match.engine_version != SNAPSHOT_ENGINE or match.snapshot is None:
-        match = services.snapshot_rebuild(match)
-    return match.snapshot
-
-
 @require_GET
 @host_required
 @never_cache
@@ -1031,7 +1022,7 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     happened, the result at the foot, and the chart of the totals. Read from
     the stored snapshot only."""
     match = get_object_or_404(Match, public_id=public_id, host=request.user)
-    data = _snapshot_of(match)
+    data = services.current_snapshot(match)
     return render(
         request,
         "matches/sheet.html",
@@ -1127,7 +1118,9 @@ def match_export_csv(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     match = get_object_or_404(
         Match.objects.prefetch_related("seats__player"), public_id=public_id, host=request.user
     )
-    response = HttpResponse(export_csv(_snapshot_of(match)), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(
+        export_csv(services.current_snapshot(match)), content_type="text/csv; charset=utf-8"
+    )
     return _attachment(response, file_name(match, "csv"))
 
 
