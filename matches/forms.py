@@ -14,7 +14,6 @@ from matches import scoring
 from matches.display import refusal
 from matches.models import Match
 from matches.scoring.cards import ACE_VALUES
-from matches.scoring.matchfile import is_account, match_documents, parse_json
 from matches.scoring.rules import (
     DECKS,
     DECKS_BY_PLAYERS,
@@ -28,8 +27,8 @@ from matches.scoring.rules import (
     STOCK_OUTS,
     HouseRules,
 )
-from matches.services import event_check, import_check
-from matches.transfer import IMPORT_MAX_BYTES, IMPORT_MAX_MATCHES
+from matches.services import event_check
+from matches.transfer import IMPORT_MAX_BYTES, import_read
 
 NOBODY = "nobody"
 DEFAULTS = HouseRules()  # the defaults of docs/rules.md, "House rules"
@@ -530,17 +529,7 @@ class ImportForm(forms.Form):
                 "or save it as UTF-8."
             ) from None
         try:
-            document = parse_json(self.text)
-            documents = match_documents(document)
-            if not documents:
-                raise scoring.RuleError("the file holds no match")
-            if len(documents) > IMPORT_MAX_MATCHES:
-                raise scoring.RuleError(
-                    f"the file holds {len(documents)} matches, and one import takes at most "
-                    f"{IMPORT_MAX_MATCHES}; split its matches list into files of "
-                    f"{IMPORT_MAX_MATCHES} or fewer"
-                )
-            self.checked = import_check(documents, several=is_account(document))
+            self.checked = import_read(self.text)
         except scoring.RuleError as error:
             raise forms.ValidationError(f"Nothing was imported: {error}.") from None
         return upload

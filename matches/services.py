@@ -35,37 +35,25 @@ class Replayed:
     board: scoring.Board
 
 
-def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
-    """Write the cache of ``replayed`` for ``match``: its snapshot, status and
-    hands played, one more ``version``, and one ``MatchPlayer`` row per player,
-    and bring the players' figures along (``figures=False``: the caller
-    counts them afresh once, after many matches). Called inside the
-    transaction of the write the replay checked."""
+def _cache(
+    match: Match, replayed: Replayed, players: dict[str, Player]
+) -> tuple[dict[str, Any], list[MatchPlayer]]:
+    """The cache of ``replayed`` for ``match``, written nowhere yet: the
+    match's cached columns (snapshot, status, hands played, line, engine
+    version) and one unsaved ``MatchPlayer`` row per player who ever sat.
+    ``players`` maps ``name_key`` to the host's player, for every name."""
     data = snapshot.take(replayed.match, replayed.board)
     board = replayed.board
-    match.version += 1
-    match.engine_version = snapshot.ENGINE_VERSION
-    match.status = board.status
-    match.hands_played = board.hands_played
-    match.line = board.target
-    match.snapshot = data
-    Match.objects.filter(pk=match.pk).update(
-        version=match.version,
-        engine_version=match.engine_version,
-        status=match.status,
-        hands_played=match.hands_played,
-        line=match.line,
-        snapshot=data,
-    )
-    players = {name_key(seat.player.name): seat.player for seat in match.seats.all()}
-    newcomers = [name for name in data["seats"] if name_key(name) not in players]
-    if newcomers:
-        for name in newcomers:
-            players[name_key(name)] = _player_for(match.host_id, name)
+    columns = {
+        "engine_version": snapshot.ENGINE_VERSION,
+        "status": board.status,
+        "hands_played": board.hands_played,
+        "line": board.target,
+        "snapshot": data,
+    }
     kept = snapshot.figures(data, lowest_wins=board.rules.leader_is_lowest)
     closed = data["status"] == "closed"
-    old = list(MatchPlayer.objects.filter(match=match))
-    new = [
+    rows = [
         MatchPlayer(
             match=match,
             player=players[name_key(name)],
@@ -82,6 +70,24 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
         )
         for seat, name in enumerate(data["seats"])
     ]
+    return columns, rows
+
+
+def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
+    """Write the cache of ``replayed`` for ``match`` (``_cache``) with one
+    more ``version``, and bring the players' figures along (``figures=False``:
+    the caller counts them afresh once, after many matches). Called inside
+    the transaction of the write the replay checked."""
+    players = {name_key(seat.player.name): seat.player for seat in match.seats.all()}
+    for name in replayed.board.seats:
+        if name_key(name.name) not in players:
+            players[name_key(name.name)] = _player_for(match.host_id, name.name)
+    columns, new = _cache(match, replayed, players)
+    match.version += 1
+    for name, value in columns.items():
+        setattr(match, name, value)
+    Match.objects.filter(pk=match.pk).update(version=match.version, **columns)
+    old = list(MatchPlayer.objects.filter(match=match))
     if old:
         MatchPlayer.objects.filter(match=match).delete()
     MatchPlayer.objects.bulk_create(new)
@@ -798,53 +804,89 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         RuleError: a match no longer replays the same once stored (it
             cannot, unless the engine changed in between); nothing is saved.
     """
-    made = []
-    known: dict[str, Player] = {}
-
-    def player(name: str) -> Player:
-        key = name_key(name)
-        if key not in known:
-            known[key] = _player_for(host.pk, name)
-        return known[key]
-
+    players = _players_for(host.pk, [name for each in checked for name in each.names])
+    matches, seats, events, standings = [], [], [], []
+    now = timezone.now()
     for each in checked:
-        seated = [player(clean_name(name)) for name in each.match.players]
+        seated = [players[name_key(name)] for name in each.match.players]
         # The first dealer as the engine reads it, before any event.
         first = scoring.replay(replace(each.match, events=())).next_hand.dealer
-        keys = [name_key(player.name) for player in seated]
-        dealer = seated[keys.index(name_key(first))]
-        match = Match.objects.create(
+        dealer = players[name_key(first)]
+        rules = {name: getattr(each.match.rules, name) for name in RULE_KEYS}
+        rules["decks"] = each.board.rules.decks
+        match = Match(
             host=host,
             first_dealer=dealer,
-            created=each.created or timezone.now(),
+            created=each.created or now,
             abandoned=each.abandoned,
-            **{name: getattr(each.match.rules, name) for name in RULE_KEYS if name != "decks"},
-            decks=each.board.rules.decks,
+            version=1,
+            **rules,
         )
-        Seat.objects.bulk_create(
+        # Replayed as stored: under the host's names for the players, which
+        # the snapshot shows ("ben" where the file says "Ben"); the check's
+        # replay is that already when the file spells every name so.
+        stored = replace(
+            each.match,
+            rules=scoring.HouseRules(**rules),
+            players=tuple(player.name for player in seated),
+            first_dealer=dealer.name,
+        )
+        board = each.board
+        if any(players[name_key(name)].name != name for name in each.names):
+            board = scoring.replay(stored)
+        columns, rows = _cache(match, Replayed(stored, board), players)
+        for name, value in columns.items():
+            setattr(match, name, value)
+        matches.append(match)
+        seats.append(seated)
+        events.append(each.document.get("events", []))
+        standings.append(rows)
+    Match.objects.bulk_create(matches, batch_size=IMPORT_BATCH)
+    Seat.objects.bulk_create(
+        (
             Seat(match=match, player=player, position=position)
+            for match, seated in zip(matches, seats, strict=True)
             for position, player in enumerate(seated)
-        )
-        events = [json.loads(json.dumps(event)) for event in each.document.get("events", [])]
-        Event.objects.bulk_create(
+        ),
+        batch_size=IMPORT_BATCH,
+    )
+    Event.objects.bulk_create(
+        (
             Event(
                 match=match,
                 position=position,
                 kind=next(kind for kind in Event.KINDS if kind in data),
-                data=data,
+                data=json.loads(json.dumps(data)),
             )
-            for position, data in enumerate(events, start=1)
-        )
-        for data in events:
-            if "join" in data:
-                player(clean_name(data["join"]))
-        stored = Match.objects.for_board().get(pk=match.pk)
-        _store(stored, _replay(stored), figures=False)
-        made.append(stored)
+            for match, datas in zip(matches, events, strict=True)
+            for position, data in enumerate(datas, start=1)
+        ),
+        batch_size=IMPORT_BATCH,
+    )
+    MatchPlayer.objects.bulk_create(
+        (row for rows in standings for row in rows), batch_size=IMPORT_BATCH
+    )
     # The players' figures once, for all the new matches together.
-    involved = MatchPlayer.objects.filter(match__in=made).values_list("player_id", flat=True)
-    player_figures_rebuild(sorted(set(involved)))
-    return made
+    player_figures_rebuild(sorted({player.pk for player in players.values()}))
+    return matches
+
+
+IMPORT_BATCH = 500  # rows an import writes per query
+
+
+def _players_for(host_id: int, names: list[str]) -> dict[str, Player]:
+    """The host's players for these names, by ``name_key``: one read of the
+    host's players, and one write for the names new to the host (each
+    created once, as the file first spells it)."""
+    players = {name_key(player.name): player for player in Player.objects.filter(host_id=host_id)}
+    wanted = {name_key(name): player for name in names if (player := players.get(name_key(name)))}
+    new = {}
+    for name in names:
+        key = name_key(name)
+        if key not in players and key not in new:
+            new[key] = Player(host_id=host_id, name=clean_name(name))
+    Player.objects.bulk_create(new.values())
+    return {**wanted, **new}
 
 
 # Players' figures ------------------------------------------------------------------

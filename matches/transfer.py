@@ -15,20 +15,59 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 from django.utils.text import slugify
 
+from matches import services
 from matches.models import Match
-from matches.scoring.matchfile import ACCOUNT_FORMAT, match_document
+from matches.scoring import RuleError
+from matches.scoring.matchfile import (
+    ACCOUNT_FORMAT,
+    is_account,
+    match_document,
+    match_documents,
+    parse_json,
+)
 
-# Largest import file the app reads, in bytes: a 150-hand match of six
-# players is about 40 KB, so this holds hundreds of matches.
+# Largest import file the Import page reads, in bytes: a 150-hand match of
+# six players is about 40 KB, a 10-hand one of four about 1 KB.
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
-# Most matches one import saves: it holds the database for its whole
-# transaction (about 3 s for 200 matches of 30 hands on two cores), and
-# the other tables' saves wait for it.
-IMPORT_MAX_MATCHES = 200
+# Most matches the Import page saves at once: checking and saving 2,000
+# matches of 10 hands takes about 6 s on two cores (SQLite), well inside a
+# worker's timeout. ``manage.py import_match`` takes any number.
+IMPORT_MAX_MATCHES = 2000
 # A spreadsheet reads a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Matches read from the database at a time by the whole-account export.
 EXPORT_BATCH = 50
+
+
+def import_read(text: str, *, limited: bool = True) -> list[services.Checked]:
+    """Read an import file's text and check every match in it with the
+    engine (``services.import_check``), writing nothing: what the Import page
+    and ``manage.py import_match`` both do before saving.
+
+    Args:
+        text: the file, a ``rummy-match/1`` or ``rummy-matches/1`` document.
+        limited: refuse more than ``IMPORT_MAX_MATCHES`` matches (the page;
+            the command, run by whoever runs the site, takes any number).
+
+    Returns:
+        One ``services.Checked`` per match, in file order.
+
+    Raises:
+        RuleError: not JSON, nested too deeply, not a match file, no match,
+            too many matches, or the first match that breaks a rule
+            (docs/match-format.md).
+    """
+    document = parse_json(text)
+    documents = match_documents(document)
+    if not documents:
+        raise RuleError("the file holds no match")
+    if limited and len(documents) > IMPORT_MAX_MATCHES:
+        raise RuleError(
+            f"the file holds {len(documents):,} matches, and the app imports at most "
+            f"{IMPORT_MAX_MATCHES:,} at a time; split its matches list into smaller files "
+            "(or whoever runs the site can import it whole with manage.py import_match)"
+        )
+    return services.import_check(documents, several=is_account(document))
 
 
 def export_document(match: Match) -> dict[str, Any]:

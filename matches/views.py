@@ -63,7 +63,6 @@ from matches.models import Event, Match, MatchPlayer, PendingImport, Player, Sha
 from matches.scoring.cards import ACE_VALUES, RANKS, deck_points
 from matches.scoring.engine import name_key
 from matches.scoring.examples import EXAMPLES
-from matches.scoring.matchfile import is_account, match_documents, parse_json
 from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
 from matches.sheet import places_chart, sheet
 from matches.transfer import (
@@ -73,6 +72,7 @@ from matches.transfer import (
     export_csv,
     export_text,
     file_name,
+    import_read,
 )
 
 # The card picker's buttons, with the words a screen reader says.
@@ -1172,7 +1172,7 @@ def match_import(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "matches/import.html",
-        {"form": form, "max_mb": IMPORT_MAX_BYTES >> 20, "max_matches": IMPORT_MAX_MATCHES},
+        {"form": form, "max_mb": IMPORT_MAX_BYTES >> 20, "max_matches": f"{IMPORT_MAX_MATCHES:,}"},
     )
 
 
@@ -1215,9 +1215,7 @@ def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
             PendingImport.objects.select_for_update(), host=request.user, token=token
         )
         if pending.imported is None:
-            document = parse_json(pending.text)
-            documents = match_documents(document)
-            checked = services.import_check(documents, several=is_account(document))
+            checked = import_read(pending.text)
             made = services.matches_import(host=request.user, checked=checked)
             pending.imported = [match.public_id for match in made]
             pending.text = ""

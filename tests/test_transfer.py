@@ -25,8 +25,15 @@ from matches.models import Match, PendingImport, Player
 from matches.scoring import Hand, Join, Leave, LineMove
 from matches.scoring.matchfile import board_document, parse_match_text
 from matches.scoring.rules import RULE_KEYS
-from matches.transfer import IMPORT_MAX_BYTES, account_export, export_document
+from matches.transfer import (
+    IMPORT_MAX_BYTES,
+    IMPORT_MAX_MATCHES,
+    account_export,
+    export_document,
+    import_read,
+)
 from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.test_snapshot import assert_current
 from tests.test_board_loop import text, url
 from tests.test_scoring_properties import matches as generated_matches
 
@@ -504,8 +511,62 @@ def test_names_are_checked_alike_on_import(client, host):
         assert message in page
 
 
-def test_a_file_of_too_many_matches_is_refused_with_a_way_out(client, host):
+def test_a_file_of_too_many_matches_is_refused_with_a_way_out(client, host, settings):
     one = {"format": "rummy-match/1", "players": ["Alice", "Ben"]}
-    document = {"format": "rummy-matches/1", "matches": [one] * 201}
+    document = {"format": "rummy-matches/1", "matches": [one] * (IMPORT_MAX_MATCHES + 1)}
     page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}))
-    assert "the file holds 201 matches, and one import takes at most 200" in page
+    assert "the file holds 2,001 matches, and the app imports at most 2,000 at a time" in page
+    assert "import it whole with manage.py import_match" in page
+    assert not Match.objects.exists()
+
+
+def account_file(count: int) -> dict[str, Any]:
+    """An account file of ``count`` different matches of a few hands each."""
+    names = ["Alice", "Ben", "Cara", "Dan"]
+    matches = []
+    for number in range(count):
+        players = [*names[:2], f"Guest {number % 7}"]
+        events = [
+            hand(
+                players[(number + turn) % 3],
+                **{n: turn + 1 for n in players if n != players[(number + turn) % 3]},
+            )
+            for turn in range(number % 4)
+        ]
+        matches.append({"format": "rummy-match/1", "players": players, "events": events})
+    return {"format": "rummy-matches/1", "matches": matches}
+
+
+def test_the_command_imports_more_matches_than_the_page_takes(tmp_path, monkeypatch):
+    monkeypatch.setattr("matches.transfer.IMPORT_MAX_MATCHES", 5)
+    user = UserFactory(username="ann")
+    path = tmp_path / "all.json"
+    path.write_text(json.dumps(account_file(12)))
+    out = io.StringIO()
+    call_command("import_match", str(path), "--host", "ann", stdout=out)
+    assert len(out.getvalue().splitlines()) == 12
+    assert Match.objects.filter(host=user).count() == 12
+    # Seven guests and the two regulars, each created once.
+    assert Player.objects.filter(host=user).count() == 9
+    with pytest.raises(scoring.RuleError, match="the file holds 12 matches"):
+        import_read(path.read_text())
+
+
+def test_an_import_writes_a_few_queries_per_table_not_per_match(
+    django_assert_num_queries, django_assert_max_num_queries
+):
+    """The players' figures are counted once per player (three queries
+    each); the matches go in a few inserts per table, so a hundred matches
+    cost a few more queries than ten (the batches of a long insert), not ten
+    times as many."""
+    for count, pinned in ((10, django_assert_num_queries), (100, django_assert_max_num_queries)):
+        host = UserFactory()
+        checked = import_read(json.dumps(account_file(count)))
+        # Players read and created, 4 tables written, 3 per player (9) for
+        # their figures, two savepoint pairs; at a hundred matches, the
+        # longer tables take a few inserts each.
+        with pinned(2 + 4 + 3 * 9 + 4 + (0 if count == 10 else 12)):
+            made = services.matches_import(host=host, checked=checked)
+        assert len(made) == count
+        for match in made[:: count // 5]:
+            assert_current(match)

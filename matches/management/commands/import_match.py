@@ -12,14 +12,14 @@ from django.urls import reverse
 from matches import services
 from matches.management.commands.score import read_text
 from matches.scoring import RuleError
-from matches.scoring.matchfile import is_account, match_documents, parse_json
-from matches.transfer import IMPORT_MAX_BYTES, IMPORT_MAX_MATCHES
+from matches.transfer import import_read
 
 
 class Command(BaseCommand):
     help = (
         "Import a rummy-match/1 file (or a rummy-matches/1 file of several) for a host. "
-        "The whole file is checked first; nothing is saved if any match breaks a rule. "
+        "It takes any size and any number of matches. The whole file is checked first; "
+        "nothing is saved if any match breaks a rule. "
         "Prints each new match's URL path, one per line."
     )
 
@@ -32,19 +32,7 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"no host with the username {host!r}")
         try:
-            text = read_text(file)
-            if len(text.encode()) > IMPORT_MAX_BYTES:
-                raise RuleError(f"the file is over {IMPORT_MAX_BYTES >> 20} MB")
-            document = parse_json(text)
-            documents = match_documents(document)
-            if not documents:
-                raise RuleError("the file holds no match")
-            if len(documents) > IMPORT_MAX_MATCHES:
-                raise RuleError(
-                    f"the file holds {len(documents)} matches; one import takes at most "
-                    f"{IMPORT_MAX_MATCHES}"
-                )
-            checked = services.import_check(documents, several=is_account(document))
+            checked = import_read(read_text(file), limited=False)
         except RuleError as error:
             raise CommandError(f"nothing was imported: {error}") from None
         for match in services.matches_import(host=user, checked=checked):
