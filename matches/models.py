@@ -12,14 +12,15 @@ filters) and one ``MatchPlayer`` row per player. Nothing else writes them.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils import timezone
 
 from matches import scoring
 from matches.scoring.cards import ACE_VALUES
+from matches.scoring.engine import name_key
 from matches.scoring.matchfile import EVENT_KINDS, read_event
 from matches.scoring.rules import (
     DECKS,
@@ -53,6 +54,11 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
     )
     name = models.CharField(max_length=40)
+    # ``name_key(name)``: what makes two names one player, in any letter
+    # case or accent typing; unique per host, so that no database's own case
+    # folding (PostgreSQL's is ASCII-only in the C locale) lets a second
+    # "Zoë" in beside "ZOË". Set by ``save`` (and by hand for bulk inserts).
+    key = models.CharField(max_length=200, editable=False)
     created = models.DateTimeField(default=timezone.now)
 
     # Their figures over every match, kept by the services with each write
@@ -70,14 +76,20 @@ class Player(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                "host", Lower("name"), name="player_name_unique_per_host_any_case"
-            ),
+            models.UniqueConstraint(fields=["host", "key"], name="player_key_unique_per_host"),
         ]
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, with ``key`` following ``name``."""
+        self.key = name_key(self.name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "key"}
+        super().save(*args, **kwargs)
 
 
 class MatchQuerySet(models.QuerySet["Match"]):

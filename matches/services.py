@@ -216,16 +216,19 @@ def snapshots_rebuild_stale(*, batch: int = 200) -> int:
 
 def _player_for(host_id: int, name: str) -> Player:
     """The host's player of that name (any letter case, as the engine
-    compares names: ``name_key``), created if new."""
-    player = Player.objects.filter(host_id=host_id, name__iexact=name).first()
-    if player is None:
-        # The database's case folding may be ASCII-only ("Ünal", "ünal").
-        key = name_key(name)
-        player = next(
-            (each for each in Player.objects.filter(host_id=host_id) if name_key(each.name) == key),
-            None,
-        )
-    return player or Player.objects.create(host_id=host_id, name=name)
+    compares names: ``name_key``, stored as ``Player.key``), created if new."""
+    key = name_key(name)
+    player = Player.objects.filter(host_id=host_id, key=key).first()
+    if player is not None:
+        return player
+    try:
+        # Nested, so that on PostgreSQL the transaction outlives a refusal.
+        with transaction.atomic():
+            return Player.objects.create(host_id=host_id, name=name)
+    except IntegrityError:
+        # Another request created the same new name meanwhile (the per-host
+        # key constraint): theirs is committed now, so it is the one.
+        return Player.objects.get(host_id=host_id, key=key)
 
 
 @transaction.atomic
@@ -254,7 +257,8 @@ def match_create(
 
     Raises:
         RuleError: the engine refuses the players or rules (``key`` and
-            ``field`` say which); nothing is saved.
+            ``field`` say which), or ``token`` is not this host's to use
+            (``FORM_OUT_OF_DATE``); nothing is saved.
 
     docs/rules.md, "House rules" and "Seats, dealer and deal size".
     """
@@ -265,12 +269,22 @@ def match_create(
     board = scoring.replay(scoring.Match(rules=rules, players=players, first_dealer=first_dealer))
     seated = [_player_for(host.pk, name) for name in board.seated]
     dealer = seated[board.seated.index(board.next_hand.dealer)]
-    match = Match.objects.create(
-        host=host,
-        first_dealer=dealer,
-        token=token,
-        **{name: getattr(board.rules, name) for name in RULE_KEYS},
-    )
+    try:
+        with transaction.atomic():
+            match = Match.objects.create(
+                host=host,
+                first_dealer=dealer,
+                token=token,
+                **{name: getattr(board.rules, name) for name in RULE_KEYS},
+            )
+    except IntegrityError:
+        # The same form arrived twice at once: the other copy made the match.
+        earlier = Match.objects.filter(host=host, token=token).first() if token else None
+        if earlier is None:
+            # A token another host's match holds (never issued to this one):
+            # said plainly, and nothing of that match shown.
+            raise scoring.RuleError(FORM_OUT_OF_DATE) from None
+        return earlier
     Seat.objects.bulk_create(
         Seat(match=match, player=player, position=position)
         for position, player in enumerate(seated)
@@ -291,6 +305,7 @@ class Recorded:
 
 
 ABANDONED = "This match is set aside as abandoned: resume it to change the score."
+FORM_OUT_OF_DATE = "This form is out of date: reload the page, then enter it again."
 
 
 def _locked(match: Match, *, writing: bool = True) -> Match:
@@ -364,8 +379,9 @@ def event_record(
         ``Recorded(event, created)``.
 
     Raises:
-        RuleError: the engine refuses the event, or ``hand_number`` is not the
-            next hand any more; nothing is saved.
+        RuleError: the engine refuses the event, ``hand_number`` is not the
+            next hand any more, or ``token`` belongs to another match
+            (``FORM_OUT_OF_DATE``); nothing is saved.
 
     docs/rules.md, all of it, through ``scoring.replay``.
     """
@@ -396,9 +412,12 @@ def event_record(
             )
     except IntegrityError:
         # Another process recorded the same form between our check and insert.
-        if token is None:
-            raise
-        return Recorded(Event.objects.get(token=token), created=False)
+        earlier = Event.objects.filter(match=match, token=token).first() if token else None
+        if earlier is None:
+            # The token is another match's (of this host or another): never
+            # issued for this board, so nothing of that match is shown.
+            raise scoring.RuleError(FORM_OUT_OF_DATE) from None
+        return Recorded(earlier, created=False)
     _store(match, replayed)
     return Recorded(event, created=True)
 
@@ -617,10 +636,18 @@ def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
     along from the first dealer of ``match``.
 
     Returns:
-        The new ``Match``.
+        The new ``Match``; when ``match`` has a rematch already (Rematch
+        tapped on two phones at once, or a form sent again), that one.
+
+    Raises:
+        RuleError: ``token`` is another host's (``FORM_OUT_OF_DATE``).
 
     docs/rules.md, "Seats, dealer and deal size".
     """
+    # Locked, so that two Rematch taps at once make one next match.
+    match = _locked(match, writing=False)
+    if match.next_match_id is not None:
+        return Match.objects.get(pk=match.next_match_id)
     board = match.board()
     dealer = scoring.seat_after(
         [seat.name for seat in board.seats], board.seated, match.first_dealer.name
@@ -875,18 +902,25 @@ IMPORT_BATCH = 500  # rows an import writes per query
 
 
 def _players_for(host_id: int, names: list[str]) -> dict[str, Player]:
-    """The host's players for these names, by ``name_key``: one read of the
-    host's players, and one write for the names new to the host (each
-    created once, as the file first spells it)."""
-    players = {name_key(player.name): player for player in Player.objects.filter(host_id=host_id)}
-    wanted = {name_key(name): player for name in names if (player := players.get(name_key(name)))}
-    new = {}
+    """The host's players for these names, by ``name_key``: one read, and
+    one write for the names new to the host (each created once, as the file
+    first spells it)."""
+    keys: dict[str, str] = {}
     for name in names:
-        key = name_key(name)
-        if key not in players and key not in new:
-            new[key] = Player(host_id=host_id, name=clean_name(name))
-    Player.objects.bulk_create(new.values())
-    return {**wanted, **new}
+        keys.setdefault(name_key(name), clean_name(name))
+    found = {player.key: player for player in Player.objects.filter(host_id=host_id, key__in=keys)}
+    new = {
+        key: Player(host_id=host_id, name=name, key=key)
+        for key, name in keys.items()
+        if key not in found
+    }
+    try:
+        with transaction.atomic():
+            Player.objects.bulk_create(new.values())
+    except IntegrityError:
+        # Another request made one of these names meanwhile: one at a time.
+        return {key: _player_for(host_id, name) for key, name in keys.items()}
+    return {**found, **new}
 
 
 # Players' figures ------------------------------------------------------------------
@@ -1000,8 +1034,8 @@ def player_rename(*, player: Player, name: str) -> Player:
             case): merging is the way to join the two.
     """
     cleaned = _check_new_name(player, name)
-    others = Player.objects.filter(host_id=player.host_id).exclude(pk=player.pk)
-    other = next((each for each in others if name_key(each.name) == name_key(cleaned)), None)
+    others = Player.objects.filter(host_id=player.host_id, key=name_key(cleaned))
+    other = others.exclude(pk=player.pk).first()
     if other is not None:
         raise NameTaken(
             f"{other.name} is already one of your players. Merge {player.name} into "

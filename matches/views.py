@@ -287,7 +287,7 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
                 rules=form.house_rules(),
                 token=form.cleaned_data["token"],
             )
-        except scoring.RuleError as error:  # pragma: no cover - the form checked it
+        except scoring.RuleError as error:  # the form checked the rest: a stale token
             form.add_rule_error(error)
         else:
             return redirect("matches:detail", public_id=match.public_id)
@@ -900,7 +900,11 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         token_id = uuid.UUID(token)
     except ValueError:
         token_id = None
-    new = services.match_rematch(match=match, token=token_id)
+    try:
+        new = services.match_rematch(match=match, token=token_id)
+    except scoring.RuleError as error:
+        messages.error(request, error.message)
+        return redirect("matches:detail", public_id=match.public_id)
     return redirect("matches:detail", public_id=new.public_id)
 
 
