@@ -19,6 +19,14 @@ def rebuild_stale_snapshots(sender: AppConfig, plan: list | None = None, **kwarg
     services.snapshots_rebuild_stale()
 
 
+def create_cache_table(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
+    """After ``migrate``: the database cache's table (settings ``CACHES``),
+    so that a fresh clone and a new server need no step of their own."""
+    from django.core.management import call_command
+
+    call_command("createcachetable", database=using, verbosity=0)
+
+
 class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "matches"
@@ -27,3 +35,4 @@ class MatchesConfig(AppConfig):
         from . import checks  # noqa: F401  (registers the system checks)
 
         post_migrate.connect(rebuild_stale_snapshots, sender=self)
+        post_migrate.connect(create_cache_table, sender=self)

@@ -231,6 +231,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# One cache for every worker process and every server (sign-up limits and the
+# like): a table of the database itself, made by `migrate`. Nothing is kept
+# in a process: sessions live in the database too (Django's default).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "rummy_cache",
+    }
+}
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -253,4 +263,25 @@ if _static_storage not in _STATIC_STORAGES:
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": _STATIC_STORAGES[_static_storage]},
+}
+
+# Errors and warnings to standard error, DEBUG or not: gunicorn's log (or the
+# journal) then holds the traceback of any server error, which Django's own
+# default would only mail to ADMINS. LOG_LEVEL (WARNING by default) is the
+# level of everything else.
+_LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING").upper()
+if LOG_LEVEL not in _LOG_LEVELS:
+    raise ImproperlyConfigured(
+        f"LOG_LEVEL must be one of {', '.join(_LOG_LEVELS)}; got {LOG_LEVEL!r}"
+    )
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Refused requests (404, 403) are the table's ordinary business.
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+    },
 }

@@ -25,6 +25,7 @@ SETTINGS_VARIABLES = (
     "SERVE_HOST",
     "STATIC_STORAGE",
     "STATIC_ROOT",
+    "LOG_LEVEL",
 )
 
 
@@ -99,6 +100,26 @@ def test_it_uses_a_development_secret_key_in_debug_mode() -> None:
     result = load_settings("print(settings.SECRET_KEY)", DEBUG="true")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("django-insecure-")
+
+
+def test_server_errors_reach_standard_error_with_debug_off() -> None:
+    code = (
+        "import logging, logging.config\n"
+        "logging.config.dictConfig(settings.LOGGING)\n"
+        "logging.getLogger('django.request').error('Internal Server Error: /matches/x/')\n"
+        "logging.getLogger('django.request').warning('Not Found: /nothing/')\n"
+        "logging.getLogger('matches').info('quiet at the default level')\n"
+    )
+    result = load_settings(code, DEBUG="false", SECRET_KEY="x" * 50)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == ["Internal Server Error: /matches/x/"]
+    result = load_settings(code, DEBUG="false", SECRET_KEY="x" * 50, LOG_LEVEL="info")
+    assert "quiet at the default level" in result.stderr
+    result = load_settings(DEBUG="true", LOG_LEVEL="loud")
+    assert last_line(result.stderr) == (
+        "django.core.exceptions.ImproperlyConfigured: "
+        "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'"
+    )
 
 
 def test_it_refuses_a_bad_database_url() -> None:
