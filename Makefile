@@ -5,7 +5,7 @@ PORT ?= 8000
 
 BIN := $(VENV)/bin
 
-.PHONY: run dev test bench lint format clean
+.PHONY: run dev test bench backup restore lint format clean
 # A failed recipe leaves no half-made venv or stamp behind to be trusted next time.
 .DELETE_ON_ERROR:
 
@@ -53,6 +53,15 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed
 	scripts/ensure-package wrk wrk
 	$(BIN)/python bench/bench.py
+
+# The whole database into a new file (FILE=..., default backups/rummy-DATE-TIME.*),
+# while the server runs; and back, into an empty database (FORCE=1: any database).
+backup: $(VENV)/.installed
+	$(BIN)/python manage.py backup $(FILE)
+
+restore: $(VENV)/.installed
+	@test -n "$(FILE)" || { echo "make restore FILE=backups/rummy-....sqlite3 [FORCE=1]" >&2; exit 2; }
+	$(BIN)/python manage.py restore "$(FILE)" $(if $(FORCE),--force)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
