@@ -27,7 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from matches import scoring, services
+from matches import accounts, scoring, services
 from matches.display import (
     Standing,
     changes,
@@ -264,9 +264,14 @@ def match_history(request: HtmxHttpRequest) -> HttpResponse:
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     """Sign up as a host with Django's own user creation form."""
     form = SignUpForm(request.POST or None)
+    if request.method == "POST" and accounts.signups_limited(request, count=False):
+        form.is_valid()  # bound, so the page keeps what was typed
+        form.add_error(None, str(accounts.TOO_MANY_SIGNUPS))
+        return render(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        accounts.signups_limited(request, count=True)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("matches:home")
     return render(request, "registration/signup.html", {"form": form})
 

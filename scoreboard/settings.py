@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +149,7 @@ INSTALLED_APPS = [
     # "page.html#partial" names resolve (it replaces APP_DIRS with the
     # equivalent explicit, cached loaders).
     "template_partials",
+    "axes",
     "matches",
 ]
 
@@ -169,7 +171,51 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scoreboard.timezones.TimezoneMiddleware",
     "scoreboard.serving.MethodNotAllowedPageMiddleware",
+    # Last, as django-axes asks: it answers a locked-out log-in.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a log-in while its (name, address) pair is locked out.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Log-in throttling (django-axes, counted in the database). Wrong passwords
+# are counted per (username, address), so someone typing the host's name
+# wrongly at another table cannot lock the host out mid-game; an address
+# alone gets a higher limit (matches.accounts, with django-ratelimit), for
+# one machine trying many names. A right password resets the pair's count.
+LOGIN_FAILURES = env_int("LOGIN_FAILURES", 5, low=1, high=1000)
+LOGIN_ADDRESS_FAILURES = env_int("LOGIN_ADDRESS_FAILURES", 30, low=1, high=100_000)
+LOGIN_COOLOFF_MINUTES = env_int("LOGIN_COOLOFF_MINUTES", 15, low=1, high=24 * 60)
+AXES_FAILURE_LIMIT = LOGIN_FAILURES
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "matches.accounts.locked_out"
+# Sign-ups per address and hour (django-ratelimit, in the cache below).
+SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10, low=1, high=100_000)
+
+# The client's address: the connection's own, or behind proxies the header
+# they set (PROXY_CLIENT_HEADER=X-Forwarded-For), taking the address the
+# outermost of PROXY_COUNT proxies wrote there, so a header a client sends
+# itself is never believed. Without PROXY_CLIENT_HEADER no header is read.
+PROXY_CLIENT_HEADER = env_str("PROXY_CLIENT_HEADER")
+PROXY_COUNT = env_int("PROXY_COUNT", 1, low=1, high=10)
+if PROXY_CLIENT_HEADER:
+    _meta = "HTTP_" + PROXY_CLIENT_HEADER.upper().replace("-", "_")
+    AXES_IPWARE_META_PRECEDENCE_ORDER = (_meta, "REMOTE_ADDR")
+    # ipware counts the proxies listed in the header: all but the nearest.
+    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+# One reading of the address for both libraries.
+RATELIMIT_IP_META_KEY = "matches.accounts.client_address"
+# The counts live in the shared cache below. Its increment is not atomic in
+# the database cache (django-ratelimit prefers memcached or Redis): two
+# requests at the same instant may count as one, which these limits tolerate.
+RATELIMIT_USE_CACHE = "default"
 
 ROOT_URLCONF = "scoreboard.urls"
 
@@ -229,6 +275,7 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "matches.accounts.NotOneCharacterValidator"},
 ]
 
 # One cache for every worker process and every server (sign-up limits and the

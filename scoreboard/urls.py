@@ -3,11 +3,14 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
+from matches import accounts
 from scoreboard import views
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("bench/floor/", views.floor, name="floor"),
+    # Django's log-in page, with a limit per address in front of it.
+    path("accounts/login/", accounts.log_in, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("matches.urls")),
 ]

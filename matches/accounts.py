@@ -1,0 +1,120 @@
+"""Hosts' accounts: log-in throttled (django-axes per name and address,
+django-ratelimit per address), sign-up limited per address, and a password
+check Django's validators lack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axes.helpers import get_client_ip_address
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.defaultfilters import time as time_filter
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_ratelimit.core import get_usage
+
+TOO_MANY_HERE = gettext_lazy(
+    "Too many wrong passwords from this address: try again in {minutes} minutes at the latest."
+)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address as django-axes reads it (settings: behind a
+    proxy, from the header it sets), for django-ratelimit too; the
+    connection's own when the header holds nothing usable."""
+    return get_client_ip_address(request) or request.META.get("REMOTE_ADDR") or "0.0.0.0"
+
+
+def _reached(request: HttpRequest, group: str, limit: int, period: str, *, count: bool) -> bool:
+    """Whether ``limit`` requests of ``group`` came from this address in the
+    current ``period`` window ("15m", "h"); ``count`` counts this one first.
+    django-ratelimit keeps the count in the shared cache."""
+    usage = get_usage(
+        request, group=group, key="ip", rate=f"{limit}/{period}", method="POST", increment=count
+    )
+    return usage is not None and usage["count"] >= limit
+
+
+def _address_limited(request: HttpRequest, *, count: bool) -> bool:
+    """Whether this address has had ``LOGIN_ADDRESS_FAILURES`` wrong
+    passwords (any names) in the current window of ``LOGIN_COOLOFF_MINUTES``."""
+    period = f"{settings.LOGIN_COOLOFF_MINUTES}m"
+    return _reached(request, "login-address", settings.LOGIN_ADDRESS_FAILURES, period, count=count)
+
+
+def _login_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    """The log-in page again, the name kept, with ``message`` above it."""
+    form = auth_views.AuthenticationForm(request, data=None)
+    form.initial["username"] = request.POST.get("username", "")[:150]
+    return render(
+        request,
+        "registration/login.html",
+        {"form": form, "refused": message, "next": request.POST.get("next", "")},
+        status=status,
+    )
+
+
+def log_in(request: HttpRequest) -> HttpResponse:
+    """Django's log-in page, refusing an address that has tried too many
+    wrong passwords (any names) before it checks one more."""
+    if request.method == "POST" and _address_limited(request, count=False):
+        message = TOO_MANY_HERE.format(minutes=settings.LOGIN_COOLOFF_MINUTES)
+        return _login_page(request, message, 429)
+    response = auth_views.LoginView.as_view()(request)
+    if request.method == "POST" and response.status_code == 200:  # the form again: refused
+        _address_limited(request, count=True)
+    return response
+
+
+def locked_out(
+    request: HttpRequest, original_response: Any = None, credentials: dict | None = None
+) -> HttpResponse:
+    """django-axes' answer to a name and address with too many wrong
+    passwords (``AXES_LOCKOUT_CALLABLE``): the log-in page, saying until
+    when (in the host's time zone), with status 429."""
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    latest = (
+        AccessAttempt.objects.filter(username=username, ip_address=get_client_ip_address(request))
+        .order_by("-attempt_time")
+        .values_list("attempt_time", flat=True)
+        .first()
+    )
+    until = (latest or timezone.now()) + settings.AXES_COOLOFF_TIME
+    message = _(
+        "Too many wrong passwords for {name} from here. Try again after {time}, "
+        "or ask whoever runs the site."
+    ).format(name=username[:150], time=time_filter(timezone.localtime(until), "H:i"))
+    return _login_page(request, message, 429)
+
+
+class NotOneCharacterValidator:
+    """Refuses a password that is one character repeated ("aaaaaaaaaaaa"),
+    which the length check lets through."""
+
+    def validate(self, password: str, user: Any = None) -> None:
+        if password and len(set(password)) == 1:
+            raise ValidationError(
+                _("This password is one character repeated: mix in others."),
+                code="password_one_character",
+            )
+
+    def get_help_text(self) -> str:
+        return _("Your password cannot be one character repeated.")
+
+
+def signups_limited(request: HttpRequest, *, count: bool) -> bool:
+    """Whether this address has made ``SIGNUPS_PER_HOUR`` accounts in the
+    current hour; ``count`` counts one more (after a sign-up)."""
+    return _reached(request, "signup", settings.SIGNUPS_PER_HOUR, "h", count=count)
+
+
+TOO_MANY_SIGNUPS = gettext_lazy(
+    "Too many new accounts from this address this hour: try again within the hour, "
+    "or log in to an account made already."
+)

@@ -1,0 +1,143 @@
+"""Log-in throttled per (name, address) with a higher limit per address,
+sign-up limited per address, and passwords of one repeated character
+refused: through the pages, as a browser sends them."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import UserFactory
+from tests.test_match_pages import text
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a long table password"
+LOGIN = "/accounts/login/"
+
+
+def log_in(client, username: str, password: str, address: str = "10.0.0.1", **headers):
+    return client.post(
+        LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address, **headers
+    )
+
+
+@pytest.fixture
+def alice():
+    return UserFactory(username="alice", password=PASSWORD)
+
+
+def test_five_wrong_passwords_lock_that_name_from_that_address_and_say_until_when(client, alice):
+    for _ in range(4):
+        assert log_in(client, "alice", "wrong guess").status_code == 200
+    assert log_in(client, "alice", "wrong guess").status_code == 429  # the fifth
+    refused = log_in(client, "alice", PASSWORD)
+    assert refused.status_code == 429
+    attempt = AccessAttempt.objects.get(username="alice", ip_address="10.0.0.1")
+    until = timezone.localtime(attempt.attempt_time + timedelta(minutes=15)).strftime("%H:%M")
+    assert (
+        f"Too many wrong passwords for alice from here. Try again after {until}, "
+        "or ask whoever runs the site." in text(refused)
+    )
+    assert "_auth_user_id" not in client.session
+
+
+def test_wrong_passwords_from_another_phone_do_not_lock_the_host_out(client, alice):
+    # Someone at another table types "alice" wrongly, again and again.
+    for _ in range(8):
+        log_in(client, "alice", "wrong guess", address="192.0.2.7")
+    # The host, on their own phone, logs in at once.
+    answer = log_in(client, "alice", PASSWORD, address="10.0.0.1")
+    assert answer.status_code == 302 and answer["Location"] == reverse("matches:home")
+    assert int(client.session["_auth_user_id"]) == alice.pk
+
+
+def test_the_lock_ends_after_the_cool_off_and_a_right_password_resets_the_count(client, alice):
+    for _ in range(5):
+        log_in(client, "alice", "wrong guess")
+    AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(minutes=16))
+    assert log_in(client, "alice", PASSWORD).status_code == 302
+    client.logout()
+    for _ in range(4):
+        log_in(client, "alice", "wrong guess")
+    assert log_in(client, "alice", PASSWORD).status_code == 302  # four, then a right one
+
+
+def test_one_address_trying_many_names_meets_the_higher_limit(client, alice, settings):
+    settings.LOGIN_ADDRESS_FAILURES = 6
+    for number in range(6):
+        assert log_in(client, f"guess{number}", "wrong").status_code == 200
+    refused = log_in(client, "alice", PASSWORD)
+    assert refused.status_code == 429
+    assert (
+        "Too many wrong passwords from this address: try again in 15 minutes at the latest."
+        in text(refused)
+    )
+    assert 'value="alice"' in refused.content.decode()  # the name is kept
+    # Another address is not held back.
+    assert log_in(client, "alice", PASSWORD, address="10.0.0.2").status_code == 302
+
+
+def test_behind_a_proxy_the_address_is_the_one_the_proxy_names(client, alice, settings):
+    # PROXY_CLIENT_HEADER=X-Forwarded-For, PROXY_COUNT=1 (test_settings reads them).
+    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    settings.AXES_IPWARE_PROXY_COUNT = 0
+    proxy = {"address": "127.0.0.1"}
+    for _ in range(5):
+        log_in(client, "alice", "wrong", **proxy, HTTP_X_FORWARDED_FOR="81.2.69.142")
+    assert AccessAttempt.objects.get().ip_address == "81.2.69.142"
+    held = log_in(client, "alice", PASSWORD, **proxy, HTTP_X_FORWARDED_FOR="81.2.69.142")
+    assert held.status_code == 429
+    other = log_in(client, "alice", PASSWORD, **proxy, HTTP_X_FORWARDED_FOR="81.2.69.143")
+    assert other.status_code == 302
+    # A phone that sends a header of its own to pass for the host is not
+    # believed (the chain is longer than the proxies): it counts as the proxy.
+    client.logout()
+    spoof = log_in(client, "bob", "x", **proxy, HTTP_X_FORWARDED_FOR="81.2.69.143, 81.2.69.9")
+    assert spoof.status_code == 200
+    assert AccessAttempt.objects.get(username="bob").ip_address == "127.0.0.1"
+
+
+def test_without_a_proxy_a_forwarded_header_is_not_believed(client, alice):
+    for number in range(5):
+        log_in(client, "alice", "wrong", HTTP_X_FORWARDED_FOR=f"198.51.100.{number}")
+    assert AccessAttempt.objects.get().ip_address == "10.0.0.1"
+    assert log_in(client, "alice", PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.9").status_code == 429
+
+
+def sign_up(client, username: str, password: str = PASSWORD, address: str = "10.0.0.1"):
+    data = {"username": username, "password1": password, "password2": password}
+    return client.post(reverse("matches:signup"), data, REMOTE_ADDR=address)
+
+
+def test_sign_up_is_limited_per_address_and_hour(client, settings):
+    settings.SIGNUPS_PER_HOUR = 3
+    for number in range(3):
+        assert sign_up(client, f"host{number}").status_code == 302
+        client.logout()
+    refused = sign_up(client, "host3")
+    assert refused.status_code == 429
+    assert (
+        "Too many new accounts from this address this hour: try again within the hour, "
+        "or log in to an account made already." in text(refused)
+    )
+    assert 'value="host3"' in refused.content.decode()
+    assert not get_user_model().objects.filter(username="host3").exists()
+    assert sign_up(client, "host3", address="10.0.0.2").status_code == 302
+
+
+def test_a_refused_sign_up_does_not_count_toward_the_limit(client, settings):
+    settings.SIGNUPS_PER_HOUR = 1
+    assert sign_up(client, "host0", password="short").status_code == 200
+    assert sign_up(client, "host0").status_code == 302
+
+
+def test_a_password_of_one_repeated_character_is_refused(client):
+    refused = sign_up(client, "cara", password="zzzzzzzzzzzzzzzz")
+    assert "This password is one character repeated: mix in others." in text(refused)
+    assert not get_user_model().objects.filter(username="cara").exists()
