@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
 from matches.display import refusal
@@ -469,9 +470,19 @@ class NewMatchForm(RulesForm):
 
 
 class SignUpForm(UserCreationForm):
-    """Django's own sign-up form: a user name and a password twice, checked
-    by the password validators of the settings (12 characters at least, not
-    a common password)."""
+    """Django's own sign-up form: a user name, an optional email address
+    (for a forgotten password) and a password twice, checked by the password
+    validators of the settings (12 characters at least, not a common one,
+    not one character repeated)."""
+
+    email = forms.EmailField(
+        label=_("Email (optional)"),
+        required=False,
+        help_text=_("Only to send a link if you forget your password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
 
 
 class HistoryFilterForm(forms.Form):

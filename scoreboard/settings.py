@@ -278,6 +278,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "matches.accounts.NotOneCharacterValidator"},
 ]
 
+# Email, for the forgotten-password link: printed to the console (the log)
+# until EMAIL_HOST names an SMTP server.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587, low=1, high=65535)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Rummy Scoreboard <scoreboard@localhost>")
+
 # One cache for every worker process and every server (sign-up limits and the
 # like): a table of the database itself, made by `migrate`. Nothing is kept
 # in a process: sessions live in the database too (Django's default).

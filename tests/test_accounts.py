@@ -141,3 +141,55 @@ def test_a_password_of_one_repeated_character_is_refused(client):
     refused = sign_up(client, "cara", password="zzzzzzzzzzzzzzzz")
     assert "This password is one character repeated: mix in others." in text(refused)
     assert not get_user_model().objects.filter(username="cara").exists()
+
+
+def test_a_host_who_forgot_the_password_gets_a_link_by_email_and_chooses_a_new_one(client):
+    from django.core import mail
+
+    assert sign_up(client, "dora", address="10.0.0.3").status_code == 302
+    client.logout()
+    get_user_model().objects.filter(username="dora").update(email="dora@example.org")
+    login_page = client.get(LOGIN)
+    assert "Forgotten your password?" in text(login_page)
+    answer = client.post(reverse("password_reset"), {"email": "dora@example.org"})
+    assert answer.status_code == 302
+    assert "Check your email" in text(client.get(answer["Location"]))
+    [message] = mail.outbox
+    assert message.subject == "Your new Rummy Scoreboard password"
+    assert message.to == ["dora@example.org"]
+    link = next(line for line in message.body.splitlines() if "/reset/" in line)
+    path = link.split("://", 1)[1].split("/", 1)[1]
+    form_page = client.get("/" + path, follow=True)
+    assert "Choose a new password" in text(form_page)
+    new = "a brand new table password"
+    done = client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": new, "new_password2": new},
+        follow=True,
+    )
+    assert "Password changed" in text(done)
+    assert log_in(client, "dora", new).status_code == 302
+    # The link works once.
+    again = client.get(form_page.redirect_chain[-1][0])
+    assert "This link does not work any more" in text(again)
+
+
+def test_an_address_no_account_has_gets_the_same_answer_and_no_mail(client):
+    from django.core import mail
+
+    answer = client.post(reverse("password_reset"), {"email": "nobody@example.org"}, follow=True)
+    assert "Check your email" in text(answer)
+    assert mail.outbox == []
+
+
+def test_sign_up_keeps_the_optional_email(client):
+    data = {
+        "username": "eve",
+        "email": "eve@example.org",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+    }
+    assert client.post(reverse("matches:signup"), data).status_code == 302
+    assert get_user_model().objects.get(username="eve").email == "eve@example.org"
+    refused = client.post(reverse("matches:signup"), {**data, "username": "eve2", "email": "eve@"})
+    assert "Enter a valid email address." in text(refused)
