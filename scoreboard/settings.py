@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from scoreboard.serving import allowed_hosts, is_loopback, lan_addresses, read_secret_key
@@ -136,6 +137,21 @@ FOLLOW_POLL_CLOSED_MS = env_int("FOLLOW_POLL_CLOSED_MS", 30_000, low=1000, high=
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SECURE_HSTS_SECONDS = 30 * 24 * 60 * 60 if SECURE_COOKIES else 0
+# HSTS for the subdomains too (HSTS_SUBDOMAINS=false when one of them is
+# served over plain HTTP), and, opt-in (HSTS_PRELOAD=true), the browsers'
+# preload list: a promise to their vendors that is slow to take back, so
+# not made by default, and the deploy check's reminder of it is silenced.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_COOKIES and env_bool("HSTS_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = SECURE_COOKIES and env_bool("HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+# Plain HTTP is sent to HTTPS when the site is served over HTTPS
+# (HTTPS_REDIRECT, on with SECURE_COOKIES). Behind a proxy that ends HTTPS,
+# PROXY_SSL_HEADER names the header by which it says so (X-Forwarded-Proto:
+# https); without it the redirect would loop. Only a proxy may set it.
+SECURE_SSL_REDIRECT = env_bool("HTTPS_REDIRECT", SECURE_COOKIES)
+PROXY_SSL_HEADER = env_str("PROXY_SSL_HEADER")
+if PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -150,6 +166,7 @@ INSTALLED_APPS = [
     # equivalent explicit, cached loaders).
     "template_partials",
     "axes",
+    "csp",
     "matches",
 ]
 
@@ -168,6 +185,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scoreboard.timezones.TimezoneMiddleware",
     "scoreboard.serving.MethodNotAllowedPageMiddleware",
@@ -292,6 +310,28 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 EMAIL_TIMEOUT = 20
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Rummy Scoreboard <scoreboard@localhost>")
+
+# Content Security Policy (django-csp): everything from this site only, no
+# inline script or style and no eval (htmx runs with allowEval and
+# includeIndicatorStyles off, templates/base.html), nothing framing a board.
+# Images may be data: URLs (the QR code's download); the service worker and
+# the polls of a shared board are this site's own.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 # One cache for every worker process and every server (sign-up limits and the
 # like): a table of the database itself, made by `migrate`. Nothing is kept

@@ -150,7 +150,7 @@ def test_a_host_who_forgot_the_password_gets_a_link_by_email_and_chooses_a_new_o
     client.logout()
     get_user_model().objects.filter(username="dora").update(email="dora@example.org")
     login_page = client.get(LOGIN)
-    assert "Forgotten your password?" in text(login_page)
+    assert "Forgotten your password? Get a link by email ." in text(login_page)
     answer = client.post(reverse("password_reset"), {"email": "dora@example.org"})
     assert answer.status_code == 302
     assert "Check your email" in text(client.get(answer["Location"]))
@@ -193,3 +193,13 @@ def test_sign_up_keeps_the_optional_email(client):
     assert get_user_model().objects.get(username="eve").email == "eve@example.org"
     refused = client.post(reverse("matches:signup"), {**data, "username": "eve2", "email": "eve@"})
     assert "Enter a valid email address." in text(refused)
+
+
+def test_every_page_carries_a_policy_without_inline_script_style_or_eval(client, host):
+    for path in (reverse("matches:home"), LOGIN, reverse("matches:new"), "/no-such-page/"):
+        policy = client.get(path).headers["Content-Security-Policy"]
+        directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+        assert directives["script-src"] == "'self'", path
+        assert directives["style-src"] == "'self'", path
+        assert directives["frame-ancestors"] == "'none'", path
+        assert "unsafe" not in policy, path

@@ -28,6 +28,10 @@ SETTINGS_VARIABLES = (
     "LOG_LEVEL",
     "PROXY_CLIENT_HEADER",
     "PROXY_COUNT",
+    "HTTPS_REDIRECT",
+    "PROXY_SSL_HEADER",
+    "HSTS_SUBDOMAINS",
+    "HSTS_PRELOAD",
 )
 
 
@@ -225,3 +229,52 @@ def test_it_allows_only_loopback_when_served_on_loopback() -> None:
     code = "print(','.join(settings.ALLOWED_HOSTS))"
     result = load_settings(code, SECRET_KEY="x", SERVE_HOST="127.0.0.1")
     assert result.stdout.strip() == "localhost,127.0.0.1,[::1]", result.stderr
+
+
+PRODUCTION = {
+    "SECRET_KEY": "k" * 20 + "a production key from the environment" + "z" * 20,
+    "SECURE_COOKIES": "true",
+    "ALLOWED_HOSTS": "score.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://score.example.org",
+    "PROXY_SSL_HEADER": "X-Forwarded-Proto",
+    "DATABASE_URL": "postgres://scoreboard@/scoreboard",
+}
+
+
+def deploy_check(**env: str) -> subprocess.CompletedProcess[str]:
+    # The browser tests' DJANGO_ALLOW_ASYNC_UNSAFE is no production variable.
+    leave = {*SETTINGS_VARIABLES, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in leave}
+    clean["SECRET_KEY_FILE"] = str(ROOT / "no-such-directory" / ".secret_key")
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_deploy_check_is_clean_with_the_production_variables() -> None:
+    result = deploy_check(**PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "no issues (1 silenced)" in result.stdout  # the opt-in preload reminder
+    preload = deploy_check(**PRODUCTION, HSTS_PRELOAD="true")
+    assert preload.returncode == 0 and "no issues (0 silenced)" in preload.stdout
+    # Without HTTPS a deployment is warned, by name.
+    plain = deploy_check(**{**PRODUCTION, "SECURE_COOKIES": "false"})
+    assert plain.returncode != 0
+    assert "security.W012" in plain.stderr  # SESSION_COOKIE_SECURE
+
+
+def test_production_sends_hsts_with_subdomains_and_redirects_plain_http() -> None:
+    code = (
+        "print(settings.SECURE_HSTS_SECONDS, settings.SECURE_HSTS_INCLUDE_SUBDOMAINS, "
+        "settings.SECURE_HSTS_PRELOAD, settings.SECURE_SSL_REDIRECT, "
+        "getattr(settings, 'SECURE_PROXY_SSL_HEADER', None))"
+    )
+    on = load_settings(code, **PRODUCTION)
+    assert last_line(on.stdout) == "2592000 True False True ('HTTP_X_FORWARDED_PROTO', 'https')"
+    home = load_settings(code, DEBUG="false", SECRET_KEY="x" * 50, SECURE_COOKIES="false")
+    assert last_line(home.stdout).startswith("0 False False False")

@@ -86,7 +86,10 @@ def htmx_settled(page: Page) -> None:
     swapped in (20 ms after the swap). A preview asked for before then is
     lost: see test_preview.py."""
     page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+        # A function, not an expression: Playwright would eval an expression,
+        # which the page's Content Security Policy forbids.
+        "() => !document.querySelector("
+        "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
     )
 
 

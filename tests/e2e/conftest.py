@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
@@ -12,6 +14,29 @@ from tests.factories import UserFactory
 # A page that does not show what a test waits for fails in seconds, not 30.
 TIMEOUT_MS = 5_000
 expect.set_options(timeout=TIMEOUT_MS)
+
+
+@pytest.fixture(autouse=True)
+def policy_violations(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every Content Security Policy violation any page of the test reports
+    (Chromium prints each to the console): the test fails on one. Each
+    browser context the test opens, its own and any more, is watched."""
+    seen: list[str] = []
+
+    def watch(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            seen.append(message.text)
+
+    original = Browser.new_context
+
+    def new_context(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        context = original(self, *args, **kwargs)
+        context.on("console", watch)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", new_context)
+    yield seen
+    assert not seen, f"the page broke its Content Security Policy: {seen}"
 
 
 @pytest.fixture

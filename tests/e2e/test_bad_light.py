@@ -43,11 +43,11 @@ def test_it_keeps_the_screen_awake_and_takes_the_lock_again_on_return(
 ) -> None:
     page.add_init_script(RECORD_WAKE_LOCKS)
     open_board(page, live_server, MatchFactory(host=host))
-    page.wait_for_function("window.wakeLocks.length === 1")
+    page.wait_for_function("() => window.wakeLocks.length === 1")
     assert page.evaluate("window.wakeLocks") == ["screen"]
     # The browser lets go of the lock when the page is hidden; back in view:
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("window.wakeLocks.length === 2")
+    page.wait_for_function("() => window.wakeLocks.length === 2")
     expect(page.get_by_text(SLEEP_HINT)).to_be_hidden()
 
 

@@ -166,7 +166,7 @@ def test_it_fixes_a_typo_in_the_last_hand_by_retyping_only_the_wrong_digits(
 
     fixing = page.get_by_role("heading", name=re.compile("^Fix hand 1"))
     expect(fixing).to_be_visible()
-    page.wait_for_function("window.scrollY === 0")
+    page.wait_for_function("() => window.scrollY === 0")
     in_view(page, fixing)
     expect(page.get_by_role("radio", name="Alice", exact=True)).to_be_focused()
     expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
