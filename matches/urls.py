@@ -22,53 +22,70 @@ class EventIdConverter:
 
 register_converter(EventIdConverter, "event_id")
 
+
+class KeyConverter:
+    """A match's public id or a share link's token in a URL: the characters
+    ``secrets.token_urlsafe`` writes, at most 64. Anything else (a NUL byte,
+    which PostgreSQL cannot even compare) is no match of ours: 404."""
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(KeyConverter, "key")
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("signup/", views.signup, name="signup"),
     path("matches/new/", views.match_new, name="new"),
-    path("matches/<str:public_id>/", views.match_detail, name="detail"),
-    path("matches/<str:public_id>/hands/", views.hand_record, name="hand"),
-    path("matches/<str:public_id>/hands/preview/", views.hand_preview, name="preview"),
-    path("matches/<str:public_id>/hands/<event_id:event_id>/fix/", views.hand_fix, name="fix"),
-    path("matches/<str:public_id>/entries/", views.match_entries, name="entries"),
+    path("matches/<key:public_id>/", views.match_detail, name="detail"),
+    path("matches/<key:public_id>/hands/", views.hand_record, name="hand"),
+    path("matches/<key:public_id>/hands/preview/", views.hand_preview, name="preview"),
+    path("matches/<key:public_id>/hands/<event_id:event_id>/fix/", views.hand_fix, name="fix"),
+    path("matches/<key:public_id>/entries/", views.match_entries, name="entries"),
     path("history/", views.match_history, name="history"),
-    path("matches/<str:public_id>/sheet/", views.match_sheet, name="sheet"),
-    path("matches/<str:public_id>/abandon/", views.match_abandon, name="abandon"),
-    path("matches/<str:public_id>/resume/", views.match_resume, name="resume"),
-    path("matches/<str:public_id>/delete/", views.match_delete, name="delete_match"),
-    path("matches/<str:public_id>/export/", views.match_export, name="export"),
-    path("matches/<str:public_id>/export.csv", views.match_export_csv, name="export_csv"),
+    path("matches/<key:public_id>/sheet/", views.match_sheet, name="sheet"),
+    path("matches/<key:public_id>/abandon/", views.match_abandon, name="abandon"),
+    path("matches/<key:public_id>/resume/", views.match_resume, name="resume"),
+    path("matches/<key:public_id>/delete/", views.match_delete, name="delete_match"),
+    path("matches/<key:public_id>/export/", views.match_export, name="export"),
+    path("matches/<key:public_id>/export.csv", views.match_export_csv, name="export_csv"),
     path("export/", views.account_export_view, name="export_all"),
     path("import/", views.match_import, name="import"),
-    path("matches/<str:public_id>/share/", views.match_share, name="share"),
-    path("s/<str:token>/", shared.shared_board, name="shared"),
-    path("s/<str:token>/poll/", shared.shared_poll, name="shared_poll"),
-    path("s/<str:token>/sheet/", shared.shared_sheet, name="shared_sheet"),
-    path("s/<str:token>/big/", shared.shared_big, name="shared_big"),
+    path("matches/<key:public_id>/share/", views.match_share, name="share"),
+    path("s/<key:token>/", shared.shared_board, name="shared"),
+    path("s/<key:token>/poll/", shared.shared_poll, name="shared_poll"),
+    path("s/<key:token>/sheet/", shared.shared_sheet, name="shared_sheet"),
+    path("s/<key:token>/big/", shared.shared_big, name="shared_big"),
     path("players/", views.players, name="players"),
     path("players/<event_id:player_id>/", views.player_detail, name="player"),
     path("players/<event_id:player_id>/rename/", views.player_rename, name="player_rename"),
     path("players/<event_id:player_id>/merge/", views.player_merge, name="player_merge"),
     path("import/<uuid:token>/", views.import_confirm, name="import_confirm"),
     path("scoring/", views.scoring_explained, name="scoring"),
-    path("matches/<str:public_id>/scoring/", views.scoring_explained, name="match_scoring"),
-    path("matches/<str:public_id>/line/", views.line_move, name="line"),
-    path("matches/<str:public_id>/undo/", views.event_undo, name="undo"),
-    path("matches/<str:public_id>/seats/", views.seat_change, name="seats"),
-    path("matches/<str:public_id>/rematch/", views.rematch, name="rematch"),
-    path("matches/<str:public_id>/rules/", views.rules_change, name="rules"),
+    path("matches/<key:public_id>/scoring/", views.scoring_explained, name="match_scoring"),
+    path("matches/<key:public_id>/line/", views.line_move, name="line"),
+    path("matches/<key:public_id>/undo/", views.event_undo, name="undo"),
+    path("matches/<key:public_id>/seats/", views.seat_change, name="seats"),
+    path("matches/<key:public_id>/rematch/", views.rematch, name="rematch"),
+    path("matches/<key:public_id>/rules/", views.rules_change, name="rules"),
     path(
-        "matches/<str:public_id>/events/<event_id:event_id>/edit/",
+        "matches/<key:public_id>/events/<event_id:event_id>/edit/",
         views.event_edit,
         name="edit",
     ),
     path(
-        "matches/<str:public_id>/events/<event_id:event_id>/delete/",
+        "matches/<key:public_id>/events/<event_id:event_id>/delete/",
         views.event_delete,
         name="delete",
     ),
     path(
-        "matches/<str:public_id>/events/<event_id:event_id>/restore/",
+        "matches/<key:public_id>/events/<event_id:event_id>/restore/",
         views.event_restore,
         name="restore",
     ),

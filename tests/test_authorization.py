@@ -1,0 +1,97 @@
+"""Who may do what, walked over every URL pattern from the resolver (so a
+URL added later is walked too): an anonymous visitor is sent to log in,
+another host gets 404 for every page of this host's match, and neither
+changes anything. The share-link viewer's walk is in test_sharing.py."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from matches import services
+from matches.models import PendingImport, Player
+from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.test_sharing import every_pattern, state
+
+pytestmark = pytest.mark.django_db
+
+# Pages for everyone: no match or player of anyone's is on them.
+PUBLIC = {"matches:home", "matches:signup", "matches:scoring", "floor"}
+# The share link's pages: they read by the token alone (test_sharing.py).
+SHARED = {"matches:shared", "matches:shared_poll", "matches:shared_sheet", "matches:shared_big"}
+
+
+def host_table() -> dict[str, Any]:
+    host = UserFactory()
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"])
+    record(match, hand("Ben", Alice=23, Cara=18))
+    link = services.share_new(match=match)
+    pending = PendingImport.objects.create(host=host, token=uuid.uuid4(), text="{}", name="x.json")
+    return {
+        "public_id": match.public_id,
+        "event_id": match.events.first().pk,
+        "player_id": Player.objects.filter(host=host).first().pk,
+        "token": link.token,
+        "import": pending.token,
+    }
+
+
+def host_urls(values: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """(name, path, whether it names one of the host's things) of every page
+    of the app that belongs to a host."""
+    found = []
+    for name, pattern in every_pattern():
+        if not name.startswith("matches:") or name in PUBLIC | SHARED:
+            continue
+        keys = list(pattern.pattern.converters)
+        kwargs = {key: values[key] for key in keys}
+        if name == "matches:import_confirm":
+            kwargs["token"] = values["import"]
+        found.append((name, reverse(name, kwargs=kwargs), bool(keys)))
+    return found
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in_from_every_host_page():
+    values = host_table()
+    visitor = Client()
+    before = state()
+    login = reverse(settings.LOGIN_URL)
+    for _name, path, _named in host_urls(values):
+        for method in ("get", "post"):
+            response = getattr(visitor, method)(path, {"token": values["token"]})
+            if response.status_code == 405:
+                continue  # a page that takes only the other method
+            assert response.status_code == 302, f"{method.upper()} {path}"
+            assert response["Location"].startswith(login), f"{method.upper()} {path}"
+    assert state() == before
+
+
+def test_another_host_gets_404_for_every_page_of_this_hosts_match():
+    values = host_table()
+    other = Client()
+    other.force_login(UserFactory())
+    before = state()
+    walked = set()
+    for name, path, names_a_thing in host_urls(values):
+        for method in ("get", "post"):
+            response = getattr(other, method)(path, {"token": values["token"], "confirm": "1"})
+            if response.status_code == 405:
+                continue
+            if names_a_thing:
+                assert response.status_code == 404, (
+                    f"{method.upper()} {path}: {response.status_code}"
+                )
+                walked.add(name)
+            else:  # their own lists and forms: nothing of this host's on them
+                assert response.status_code in (200, 302), f"{method.upper()} {path}"
+                body = (
+                    b"".join(response.streaming_content) if response.streaming else response.content
+                )
+                assert values["public_id"].encode() not in body, path
+    assert state() == before
+    assert {"matches:detail", "matches:hand", "matches:sheet", "matches:player"} <= walked
