@@ -51,7 +51,10 @@ def backup(path: Path) -> Path:
     """
     if path.exists():
         raise BackupError(f"{path} exists already: name a new file")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # Made first, readable by this user only: a backup holds password
+    # hashes and the sessions of everyone logged in.
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     if connection.vendor == "sqlite":
         source = sqlite3.connect(_sqlite_file())
         try:
@@ -99,6 +102,7 @@ def restore(path: Path, *, force: bool = False) -> None:
             f"{path} is a {_NAMES[kind]} backup and this database is {_NAMES[here]}: "
             "to move matches between the two, export every match and import the file"
         )
+    _check_backup(path, kind)
     if not force and not is_empty():
         raise BackupError(
             "this database is not empty (it has accounts or matches): restoring would "
@@ -142,6 +146,33 @@ def _kind(path: Path) -> str:
     if start.startswith(b"PGDMP"):
         return "postgresql"
     raise BackupError(f"{path} is not a backup of this app (neither SQLite nor pg_dump's)")
+
+
+def _check_backup(path: Path, kind: str) -> None:
+    """Refuse a file that is not whole, or not a backup of this app (another
+    program's SQLite file, a dump of another database)."""
+    not_ours = f"{path} is not a backup of this app (it holds no matches table)"
+    if kind == "sqlite":
+        try:
+            database = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                if database.execute("PRAGMA quick_check").fetchone() != ("ok",):
+                    raise BackupError(f"{path} is damaged (cut short or changed): not restored")
+                tables = {row[0] for row in database.execute("SELECT name FROM sqlite_master")}
+            finally:
+                database.close()
+        except sqlite3.DatabaseError as error:
+            raise BackupError(f"{path} is damaged ({error}): not restored") from None
+        if not {"django_migrations", Match._meta.db_table} <= tables:
+            raise BackupError(not_ours)
+        return
+    done = subprocess.run(
+        [_tool("pg_restore"), "--list", str(path)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise BackupError(f"{path} is damaged ({done.stderr.strip()[-300:]}): not restored")
+    if f" TABLE public {Match._meta.db_table} " not in done.stdout:
+        raise BackupError(not_ours)
 
 
 def _sqlite_file() -> str:

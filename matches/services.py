@@ -10,7 +10,7 @@ import hashlib
 import json
 import uuid
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -754,6 +754,12 @@ def _file_time(document: dict, key: str) -> datetime | None:
     if not FIRST_YEAR <= when.year <= LAST_YEAR:
         raise scoring.RuleError(
             f"expected a date from the year {FIRST_YEAR} to {LAST_YEAR}", key=key
+        )
+    # A day's grace for a clock set wrong; a match from the future would
+    # head the history for good.
+    if when > timezone.now() + timedelta(days=1):
+        raise scoring.RuleError(
+            "a date in the future; an imported match keeps the date it was played", key=key
         )
     return when
 

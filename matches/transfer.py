@@ -29,10 +29,12 @@ from matches.scoring.matchfile import (
 # Largest import file the Import page reads, in bytes: a 150-hand match of
 # six players is about 40 KB, a 10-hand one of four about 1 KB.
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
-# Most matches the Import page saves at once: checking and saving 2,000
-# matches of 10 hands takes about 6 s on two cores (SQLite), well inside a
-# worker's timeout. ``manage.py import_match`` takes any number.
-IMPORT_MAX_MATCHES = 2000
+# Most matches the Import page saves at once. The save is one transaction,
+# and on SQLite every other table's save waits for it (up to the database's
+# 20 s timeout, then a "server busy" page): 1,000 matches of 34 hands take
+# about 5.5 s to save on two idle cores, after about 4 s of checking done
+# outside the transaction. ``manage.py import_match`` takes any number.
+IMPORT_MAX_MATCHES = 1000
 # A spreadsheet reads a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Matches read from the database at a time by the whole-account export.

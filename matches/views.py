@@ -1146,6 +1146,7 @@ def account_export_view(request: HtmxHttpRequest) -> StreamingHttpResponse:
     return response
 
 
+PENDING_MOST = 3  # checked files waiting for Import, per host
 PENDING_KEPT = timedelta(days=1)  # an upload not saved by then is dropped
 
 
@@ -1161,6 +1162,12 @@ def match_import(request: HtmxHttpRequest) -> HttpResponse:
         PendingImport.objects.filter(
             host=request.user, created__lt=timezone.now() - PENDING_KEPT
         ).delete()
+        # A file checked and never imported is kept a day, and only the last
+        # few of a host's: checking the same big file again and again does
+        # not fill the database (and every backup).
+        waiting = PendingImport.objects.filter(host=request.user, imported__isnull=True)
+        stale = list(waiting.order_by("-created").values_list("pk", flat=True)[PENDING_MOST - 1 :])
+        PendingImport.objects.filter(pk__in=stale).delete()
         pending = PendingImport.objects.create(
             host=request.user,
             token=uuid.uuid4(),
@@ -1219,12 +1226,15 @@ def _checked_row(checked: services.Checked) -> dict[str, Any]:
 @host_required
 def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
     """Save the import the page showed. A second tap saves nothing more."""
+    pending = get_object_or_404(PendingImport, host=request.user, token=token)
+    # Checked before the transaction: the engine's replays take a while, and
+    # other tables' saves wait for the transaction (SQLite: the whole file).
+    checked = import_read(pending.text) if pending.imported is None else []
     with transaction.atomic():
         pending = get_object_or_404(
             PendingImport.objects.select_for_update(), host=request.user, token=token
         )
         if pending.imported is None:
-            checked = import_read(pending.text)
             made = services.matches_import(host=request.user, checked=checked)
             pending.imported = [match.public_id for match in made]
             pending.text = ""

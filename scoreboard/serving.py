@@ -169,3 +169,33 @@ class MethodNotAllowedPageMiddleware:
         page = render(request, "405.html", status=405)
         page["Allow"] = response.get("Allow", "")
         return page
+
+
+class DatabaseBusyMiddleware:
+    """A write that waited its whole time for the database (another
+    request held it: a big import, a backup) answers 503 with a page saying
+    nothing was saved and to try again, rather than a bare server error.
+    The write's transaction was rolled back, so nothing of it is stored."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        from django.db import OperationalError
+        from django.shortcuts import render
+
+        if not isinstance(exception, OperationalError) or not is_busy(exception):
+            return None
+        page = render(request, "503.html", status=503)
+        page["Retry-After"] = "5"
+        return page
+
+
+def is_busy(error: Exception) -> bool:
+    """Whether a database error says it waited too long for a lock (SQLite's
+    "database is locked", PostgreSQL's lock and statement timeouts)."""
+    text = str(error).lower()
+    return "database is locked" in text or "lock timeout" in text or "statement timeout" in text

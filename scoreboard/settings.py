@@ -189,6 +189,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scoreboard.timezones.TimezoneMiddleware",
     "scoreboard.serving.MethodNotAllowedPageMiddleware",
+    # A write that waited too long for the database: a 503 page, not a 500.
+    "scoreboard.serving.DatabaseBusyMiddleware",
     # Last, as django-axes asks: it answers a locked-out log-in.
     "axes.middleware.AxesMiddleware",
 ]

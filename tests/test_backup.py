@@ -6,6 +6,8 @@ player with the same boards, on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import io
+import sqlite3
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +139,31 @@ def test_a_backup_is_a_new_file_under_backups_by_default(tmp_path, settings):
     made = Path(out.getvalue().strip())
     assert made.parent == tmp_path / "backups"
     assert made.name.startswith("rummy-") and made.stat().st_size > 0
+
+
+def test_a_backup_is_for_its_owner_only(tmp_path):
+    path = tmp_path / "night" / "rummy.bak"
+    call_command("backup", str(path), stdout=io.StringIO())
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def test_restore_refuses_a_file_of_another_program_or_cut_short_even_when_forced(tmp_path):
+    MatchFactory(host=UserFactory(username="keeper"))
+    good = tmp_path / "good.bak"
+    call_command("backup", str(good), stdout=io.StringIO())
+    short = tmp_path / "short.bak"
+    short.write_bytes(good.read_bytes()[: good.stat().st_size // 2])
+    cases = [(short, "is damaged")]
+    if connection.vendor == "sqlite":
+        other = tmp_path / "other.sqlite3"
+        database = sqlite3.connect(other)
+        database.execute("CREATE TABLE t (x)")
+        database.commit()
+        database.close()
+        cases.append((other, "is not a backup of this app (it holds no matches table)"))
+    for path, message in cases:
+        with pytest.raises(CommandError) as refused:
+            call_command("restore", str(path), "--force")
+        assert message in str(refused.value), path
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["keeper"]

@@ -53,3 +53,29 @@ def test_it_shows_its_own_page_for_a_form_address_opened_on_its_own(client, host
     assert response["Allow"] == "POST"
     assert "This address only takes a form" in text(response)
     assert "Back to your matches" in text(response)
+
+
+def test_a_save_that_waited_too_long_for_the_database_says_busy_and_keeps_nothing(
+    client, host, monkeypatch
+):
+    from django.db import OperationalError
+
+    from matches import services
+    from matches.models import Event
+    from tests.factories import MatchFactory
+    from tests.test_match_pages import hand_post, text, url
+
+    match = MatchFactory(host=host)
+
+    def locked(**kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(services, "event_record", locked)
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = client.post(
+            url("hand", match), hand_post(match, "Ben", Alice=3, Cara=4), **headers
+        )
+        assert response.status_code == 503
+        assert response["Retry-After"] == "5"
+        assert "The server was busy: nothing was saved" in text(response)
+    assert not Event.objects.filter(match=match).exists()

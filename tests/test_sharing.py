@@ -117,6 +117,21 @@ def test_after_every_kind_of_write_the_poll_brings_the_new_board(host, write):
         )
 
 
+def test_a_rematch_started_before_the_end_is_pointed_to_from_the_open_board(client, host):
+    match, link = shared(host)
+    token = "1f3c1a34-6b1e-4d4e-9a51-0c1d2e3f4a5b"
+    client.post(url("rematch", match), {"token": token, "confirm": "1"})
+    rematch = Match.objects.get(pk=match.pk).next_match
+    new_link = ShareLink.objects.get(match=rematch, ended=None)
+    # The poll brings the pointer: the rematch changed the old board's version.
+    poll = Client().get(
+        viewer_url("shared_poll", link), HTTP_IF_NONE_MATCH=f'"v{link.match.version}"'
+    )
+    assert poll.status_code == 200
+    assert "The host started a new match with this table: follow it" in text(poll)
+    assert reverse("matches:shared", args=[new_link.token]) in poll.content.decode()
+
+
 def test_a_closed_match_polls_seldom_and_points_to_the_rematch(client, host):
     match, link = shared(host)
     record(match, hand("Ben", Alice=70, Cara=70), hand("Ben", Alice=10, Cara=10))

@@ -250,7 +250,7 @@ def test_the_streamed_export_reads_matches_a_batch_at_a_time(host, django_assert
         lambda scheme: generated_matches(scheme=scheme, max_events=20)
     ),
     created=st.datetimes(
-        min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC)
+        min_value=datetime(1950, 1, 1), max_value=datetime(2026, 1, 1), timezones=st.just(UTC)
     ),
 )
 def test_export_then_import_gives_the_same_match(generated, created):
@@ -373,6 +373,21 @@ def test_another_host_cannot_save_someone_elses_upload(client, host):
             ).encode(),
             "Nothing was imported: abandoned: a finished match cannot be abandoned; "
             "leave abandoned out.",
+        ),
+        (
+            b'{"format": "rummy-match/1", "players": ["\\ud800", "B"]}',
+            "Nothing was imported: the file holds text that is not Unicode "
+            "(a lone \\ud800 to \\udfff escape).",
+        ),
+        (
+            b'{"format": "rummy-match/1", "players": ["A", "B"], "target": ' + b"9" * 5000 + b"}",
+            "Nothing was imported: the file holds a number of thousands of digits.",
+        ),
+        (
+            b'{"format": "rummy-match/1", "players": ["A", "B"], '
+            b'"created": "2199-05-03T19:30:00Z"}',
+            "Nothing was imported: created: a date in the future; an imported match keeps the "
+            "date it was played.",
         ),
     ],
 )
@@ -515,7 +530,7 @@ def test_a_file_of_too_many_matches_is_refused_with_a_way_out(client, host, sett
     one = {"format": "rummy-match/1", "players": ["Alice", "Ben"]}
     document = {"format": "rummy-matches/1", "matches": [one] * (IMPORT_MAX_MATCHES + 1)}
     page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}))
-    assert "the file holds 2,001 matches, and the app imports at most 2,000 at a time" in page
+    assert "the file holds 1,001 matches, and the app imports at most 1,000 at a time" in page
     assert "import it whole with manage.py import_match" in page
     assert not Match.objects.exists()
 
@@ -570,3 +585,14 @@ def test_an_import_writes_a_few_queries_per_table_not_per_match(
         assert len(made) == count
         for match in made[:: count // 5]:
             assert_current(match)
+
+
+def test_checking_files_again_and_again_keeps_only_the_last_few(client, host):
+    document = {"format": "rummy-match/1", "players": ["Alice", "Ben"]}
+    for number in range(5):
+        client.post(IMPORT, {"file": upload(json.dumps(document).encode(), f"try{number}.json")})
+    kept = PendingImport.objects.filter(host=host).order_by("created")
+    assert [pending.name for pending in kept] == ["try2.json", "try3.json", "try4.json"]
+    # The newest still imports.
+    client.post(reverse("matches:import_confirm", args=[kept.last().token]))
+    assert Match.objects.filter(host=host).count() == 1

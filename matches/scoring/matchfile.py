@@ -46,12 +46,13 @@ def parse_json(text: str) -> Any:
     """The JSON document of a match file's or an account file's text.
 
     Raises:
-        RuleError: the text is not JSON (the line and column say where), or
-            it nests too deeply to be one of our files.
+        RuleError: the text is not JSON (the line and column say where), it
+            nests too deeply to be one of our files, holds a number of
+            thousands of digits, or a lone surrogate escape.
     """
     try:
         # A byte order mark (Windows Notepad writes one) is not part of the text.
-        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_Object)
+        document = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_Object)
     except json.JSONDecodeError as error:
         raise RuleError(
             f"the file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
@@ -59,7 +60,18 @@ def parse_json(text: str) -> Any:
     except RecursionError:
         raise RuleError("the file is not valid JSON: it is nested too deeply") from None
     except ValueError as error:
+        if "digits" in str(error):  # Python's limit on the digits of an int
+            raise RuleError("the file holds a number of thousands of digits") from None
         raise RuleError(f"the file is not valid JSON: {error}") from None
+    try:
+        # "\ud800" alone is valid JSON but no character: it could not be
+        # shown or stored.
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise RuleError(
+            "the file holds text that is not Unicode (a lone \\ud800 to \\udfff escape)"
+        ) from None
+    return document
 
 
 def parse_match_text(text: str) -> Match:

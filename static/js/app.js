@@ -27,6 +27,8 @@ function showNotSaved(event) {
   } else if (status === 403) {
     box.textContent = (own ? "Not saved: the page's security check had expired. " : "Nothing changed: the page's security check had expired. ") +
       "Try again; if it is refused again, note your entries and reload the page.";
+  } else if (status === 503) {
+    box.textContent = (own ? "Not saved: the server was busy. " : "Nothing changed: the server was busy. ") + retry;
   } else {
     box.textContent = (own ? "Not saved: the server had a problem. " : "Nothing changed: the server had a problem. ") + retry;
   }
