@@ -262,6 +262,11 @@ DATABASES = {
         {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"},
     ),
 }
+# Each worker thread keeps its connection for DB_CONN_MAX_AGE seconds
+# instead of opening one per request (SQLite registers some thirty functions
+# on every new connection), checked before reuse.
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, low=0, high=3600)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One phone writes while others read the scoreboard. WAL lets readers go on
     # during a write; IMMEDIATE takes the write lock when the transaction

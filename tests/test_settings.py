@@ -32,6 +32,7 @@ SETTINGS_VARIABLES = (
     "PROXY_SSL_HEADER",
     "HSTS_SUBDOMAINS",
     "HSTS_PRELOAD",
+    "DB_CONN_MAX_AGE",
 )
 
 
@@ -278,3 +279,11 @@ def test_production_sends_hsts_with_subdomains_and_redirects_plain_http() -> Non
     assert last_line(on.stdout) == "2592000 True False True ('HTTP_X_FORWARDED_PROTO', 'https')"
     home = load_settings(code, DEBUG="false", SECRET_KEY="x" * 50, SECURE_COOKIES="false")
     assert last_line(home.stdout).startswith("0 False False False")
+
+
+def test_worker_threads_keep_their_database_connection_unless_told_not_to() -> None:
+    code = "d = settings.DATABASES['default']; print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    assert last_line(load_settings(code, DEBUG="true").stdout) == "60 True"
+    assert last_line(load_settings(code, DEBUG="true", DB_CONN_MAX_AGE="0").stdout) == "0 True"
+    refused = load_settings(code, DEBUG="true", DB_CONN_MAX_AGE="forever")
+    assert "DB_CONN_MAX_AGE" in last_line(refused.stderr)
