@@ -56,15 +56,7 @@ def backup(path: Path) -> Path:
     # hashes and the sessions of everyone logged in.
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     if connection.vendor == "sqlite":
-        source = sqlite3.connect(_sqlite_file())
-        try:
-            target = sqlite3.connect(path)
-            try:
-                source.backup(target)
-            finally:
-                target.close()
-        finally:
-            source.close()
+        _sqlite_copy(_sqlite_file(), str(path))
         return path
     _postgres("pg_dump", "--format=custom", "--no-owner", f"--file={path}")
     return path
@@ -110,15 +102,7 @@ def restore(path: Path, *, force: bool = False) -> None:
         )
     connection.close()
     if kind == "sqlite":
-        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            target = sqlite3.connect(_sqlite_file(), timeout=20)
-            try:
-                source.backup(target)
-            finally:
-                target.close()
-        finally:
-            source.close()
+        _sqlite_copy(f"file:{path}?mode=ro", _sqlite_file())
     else:
         _postgres(
             "pg_restore",
@@ -146,6 +130,20 @@ def _kind(path: Path) -> str:
     if start.startswith(b"PGDMP"):
         return "postgresql"
     raise BackupError(f"{path} is not a backup of this app (neither SQLite nor pg_dump's)")
+
+
+def _sqlite_copy(source_name: str, target_name: str) -> None:
+    """Copy one SQLite database into another with SQLite's online backup
+    (pages copied under SQLite's own locks, safe while the server writes)."""
+    source = sqlite3.connect(source_name, uri=True)
+    try:
+        target = sqlite3.connect(target_name, timeout=20)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
 
 
 def _check_backup(path: Path, kind: str) -> None:
