@@ -4,9 +4,9 @@ check Django's validators lack."""
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
-from axes.helpers import get_client_ip_address
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import views as auth_views
@@ -25,10 +25,24 @@ TOO_MANY_HERE = gettext_lazy(
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's address as django-axes reads it (settings: behind a
-    proxy, from the header it sets), for django-ratelimit too; the
-    connection's own when the header holds nothing usable."""
-    return get_client_ip_address(request) or request.META.get("REMOTE_ADDR") or "0.0.0.0"
+    """The phone's address: the connection's own, or behind proxies
+    (settings ``PROXY_CLIENT_HEADER``, ``PROXY_COUNT``) the ``PROXY_COUNT``-th
+    address from the right of that header, the one the outermost of our
+    proxies wrote; anything a phone wrote before it is ignored. A header
+    too short or not an address falls back to the connection's address.
+    django-axes (``AXES_CLIENT_IP_CALLABLE``) and django-ratelimit
+    (``RATELIMIT_IP_META_KEY``) both call it."""
+    own = request.META.get("REMOTE_ADDR") or "0.0.0.0"
+    if not settings.PROXY_CLIENT_HEADER:
+        return own
+    header = request.headers.get(settings.PROXY_CLIENT_HEADER, "")
+    parts = [part.strip() for part in header.split(",")]
+    if len(parts) < settings.PROXY_COUNT:
+        return own
+    try:
+        return str(ipaddress.ip_address(parts[-settings.PROXY_COUNT]))
+    except ValueError:
+        return own
 
 
 def _reached(request: HttpRequest, group: str, limit: int, period: str, *, count: bool) -> bool:
@@ -80,7 +94,7 @@ def locked_out(
     when (in the host's time zone), with status 429."""
     username = (credentials or {}).get("username") or request.POST.get("username", "")
     latest = (
-        AccessAttempt.objects.filter(username=username, ip_address=get_client_ip_address(request))
+        AccessAttempt.objects.filter(username=username, ip_address=client_address(request))
         .order_by("-attempt_time")
         .values_list("attempt_time", flat=True)
         .first()
@@ -118,3 +132,35 @@ TOO_MANY_SIGNUPS = gettext_lazy(
     "Too many new accounts from this address this hour: try again within the hour, "
     "or log in to an account made already."
 )
+
+
+TOO_MANY_RESETS = gettext_lazy(
+    "Too many links asked for from this address this hour: try again within the hour."
+)
+
+
+class PasswordReset(auth_views.PasswordResetView):
+    """Django's forgotten-password page, at most ``RESETS_PER_HOUR`` links
+    an hour from one address, so nobody fills a host's inbox (or the
+    site's mail server) with them."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if _reached(request, "password-reset", settings.RESETS_PER_HOUR, "h", count=False):
+            form = self.get_form()
+            form.is_valid()
+            form.add_error(None, str(TOO_MANY_RESETS))
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        _reached(request, "password-reset", settings.RESETS_PER_HOUR, "h", count=True)
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    """Django's new-password page; a new password also ends a log-in
+    lock-out of that name (django-axes), so it works at once."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        from axes.utils import reset
+
+        response = super().form_valid(form)
+        reset(username=form.user.get_username())
+        return response

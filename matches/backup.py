@@ -102,7 +102,11 @@ def restore(path: Path, *, force: bool = False) -> None:
         )
     connection.close()
     if kind == "sqlite":
-        _sqlite_copy(f"file:{path}?mode=ro", _sqlite_file())
+        target = _sqlite_file()
+        if not os.path.exists(target):
+            # A new database file, for this user only (as `make run` makes it).
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        _sqlite_copy(f"file:{path}?mode=ro", target)
     else:
         _postgres(
             "pg_restore",

@@ -59,7 +59,16 @@ def import_read(text: str, *, limited: bool = True) -> list[services.Checked]:
             too many matches, or the first match that breaks a rule
             (docs/match-format.md).
     """
-    document = parse_json(text)
+    try:
+        document = parse_json(text)
+    except RuleError:
+        first = text.removeprefix("\ufeff").lstrip().partition("\n")[0]
+        if "," in first and not first.startswith(("{", "[")):
+            raise RuleError(
+                "this is a CSV file, the spreadsheet export: only the match files (.json) "
+                "that Export match file and Export every match give can be imported"
+            ) from None
+        raise
     documents = match_documents(document)
     if not documents:
         raise RuleError("the file holds no match")

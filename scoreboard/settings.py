@@ -216,21 +216,17 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "matches.accounts.locked_out"
 # Sign-ups per address and hour (django-ratelimit, in the cache below).
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10, low=1, high=100_000)
+# Forgotten-password links asked for per address and hour.
+RESETS_PER_HOUR = env_int("RESETS_PER_HOUR", 5, low=1, high=100_000)
 
 # The client's address: the connection's own, or behind proxies the header
-# they set (PROXY_CLIENT_HEADER=X-Forwarded-For), taking the address the
-# outermost of PROXY_COUNT proxies wrote there, so a header a client sends
-# itself is never believed. Without PROXY_CLIENT_HEADER no header is read.
+# they set (PROXY_CLIENT_HEADER=X-Forwarded-For): the PROXY_COUNT-th address
+# from its right, the one the outermost of our proxies wrote, whatever a
+# phone put before it. Without PROXY_CLIENT_HEADER no header is read.
 PROXY_CLIENT_HEADER = env_str("PROXY_CLIENT_HEADER")
 PROXY_COUNT = env_int("PROXY_COUNT", 1, low=1, high=10)
-if PROXY_CLIENT_HEADER:
-    _meta = "HTTP_" + PROXY_CLIENT_HEADER.upper().replace("-", "_")
-    AXES_IPWARE_META_PRECEDENCE_ORDER = (_meta, "REMOTE_ADDR")
-    # ipware counts the proxies listed in the header: all but the nearest.
-    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1
-else:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
-# One reading of the address for both libraries.
+# One reading of the address for both libraries (matches.accounts).
+AXES_CLIENT_IP_CALLABLE = "matches.accounts.client_address"
 RATELIMIT_IP_META_KEY = "matches.accounts.client_address"
 # The counts live in the shared cache below. Its increment is not atomic in
 # the database cache (django-ratelimit prefers memcached or Redis): two
@@ -392,5 +388,8 @@ LOGGING = {
     "loggers": {
         # Refused requests (404, 403) are the table's ordinary business.
         "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        # A request for a host name not ours (a scanner) is answered 400;
+        # its traceback would fill the log.
+        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
     },
 }

@@ -11,6 +11,12 @@ urlpatterns = [
     path("bench/floor/", views.floor, name="floor"),
     # Django's log-in page, with a limit per address in front of it.
     path("accounts/login/", accounts.log_in, name="login"),
+    path("accounts/password_reset/", accounts.PasswordReset.as_view(), name="password_reset"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("matches.urls")),
 ]

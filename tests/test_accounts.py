@@ -84,9 +84,8 @@ def test_one_address_trying_many_names_meets_the_higher_limit(client, alice, set
 
 
 def test_behind_a_proxy_the_address_is_the_one_the_proxy_names(client, alice, settings):
-    # PROXY_CLIENT_HEADER=X-Forwarded-For, PROXY_COUNT=1 (test_settings reads them).
-    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    settings.AXES_IPWARE_PROXY_COUNT = 0
+    settings.PROXY_CLIENT_HEADER = "X-Forwarded-For"
+    settings.PROXY_COUNT = 1
     proxy = {"address": "127.0.0.1"}
     for _ in range(5):
         log_in(client, "alice", "wrong", **proxy, HTTP_X_FORWARDED_FOR="81.2.69.142")
@@ -95,12 +94,30 @@ def test_behind_a_proxy_the_address_is_the_one_the_proxy_names(client, alice, se
     assert held.status_code == 429
     other = log_in(client, "alice", PASSWORD, **proxy, HTTP_X_FORWARDED_FOR="81.2.69.143")
     assert other.status_code == 302
-    # A phone that sends a header of its own to pass for the host is not
-    # believed (the chain is longer than the proxies): it counts as the proxy.
     client.logout()
-    spoof = log_in(client, "bob", "x", **proxy, HTTP_X_FORWARDED_FOR="81.2.69.143, 81.2.69.9")
+    # A phone that writes a header of its own before the proxy appends the
+    # real address is counted at the real one: it can neither pass for the
+    # host nor push strangers into the proxy's own address.
+    spoof = log_in(client, "bob", "x", **proxy, HTTP_X_FORWARDED_FOR="81.2.69.142, 81.2.69.9")
     assert spoof.status_code == 200
-    assert AccessAttempt.objects.get(username="bob").ip_address == "127.0.0.1"
+    assert AccessAttempt.objects.get(username="bob").ip_address == "81.2.69.9"
+
+
+def test_two_proxies_name_the_address_the_outer_one_saw(rf, settings):
+    from matches.accounts import client_address
+
+    settings.PROXY_CLIENT_HEADER = "X-Forwarded-For"
+    settings.PROXY_COUNT = 2
+    cases = {
+        "6.6.6.6, 81.2.69.142, 10.0.0.9": "81.2.69.142",  # phone's own, phone, balancer
+        "81.2.69.142, 10.0.0.9": "81.2.69.142",
+        "10.0.0.9": "127.0.0.1",  # too short: the connection's address
+        "not an address, 10.0.0.9": "127.0.0.1",
+        "2001:db8::1, 10.0.0.9": "2001:db8::1",
+    }
+    for header, expected in cases.items():
+        request = rf.post("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=header)
+        assert client_address(request) == expected, header
 
 
 def test_without_a_proxy_a_forwarded_header_is_not_believed(client, alice):
@@ -203,3 +220,56 @@ def test_every_page_carries_a_policy_without_inline_script_style_or_eval(client,
         assert directives["style-src"] == "'self'", path
         assert directives["frame-ancestors"] == "'none'", path
         assert "unsafe" not in policy, path
+
+
+def test_forgotten_password_links_are_limited_per_address(client, settings):
+    from django.core import mail
+
+    settings.RESETS_PER_HOUR = 2
+    UserFactory(username="fay", email="fay@example.org")
+    for _ in range(2):
+        client.post(reverse("password_reset"), {"email": "fay@example.org"}, REMOTE_ADDR="10.0.0.4")
+    refused = client.post(
+        reverse("password_reset"), {"email": "fay@example.org"}, REMOTE_ADDR="10.0.0.4"
+    )
+    assert refused.status_code == 429
+    assert "Too many links asked for from this address this hour" in text(refused)
+    assert len(mail.outbox) == 2
+
+
+def test_a_new_password_ends_a_lock_out_of_that_name(client):
+    from django.core import mail
+
+    UserFactory(username="gil", email="gil@example.org", password=PASSWORD)
+    for _ in range(5):
+        log_in(client, "gil", "wrong guess")
+    assert log_in(client, "gil", PASSWORD).status_code == 429
+    client.post(reverse("password_reset"), {"email": "gil@example.org"})
+    link = next(line for line in mail.outbox[0].body.splitlines() if "/reset/" in line)
+    form_page = client.get("/" + link.split("://", 1)[1].split("/", 1)[1], follow=True)
+    new = "another long table password"
+    client.post(form_page.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
+    assert log_in(client, "gil", new).status_code == 302
+
+
+def test_a_host_changes_the_password_from_the_home_page(client):
+    user = UserFactory(username="hal", password=PASSWORD)
+    client.force_login(user)
+    home = client.get(reverse("matches:home"))
+    assert "Your account: change your password ." in text(home)
+    page = client.get(reverse("password_change"))
+    assert "Change your password" in text(page) and "Django" not in text(page)
+    new = "a changed table password"
+    done = client.post(
+        reverse("password_change"),
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+        follow=True,
+    )
+    assert "Password changed" in text(done)
+    client.logout()
+    assert log_in(client, "hal", new).status_code == 302
+
+
+def test_a_password_like_the_username_is_refused(client):
+    refused = sign_up(client, "tablehost", password="tablehost1234")
+    assert "The password is too similar to the username." in text(refused)

@@ -167,3 +167,21 @@ def test_restore_refuses_a_file_of_another_program_or_cut_short_even_when_forced
             call_command("restore", str(path), "--force")
         assert message in str(refused.value), path
     assert list(get_user_model().objects.values_list("username", flat=True)) == ["keeper"]
+
+
+@pytest.mark.skipif("connection.vendor != 'sqlite'")
+def test_a_restore_into_a_new_sqlite_file_is_for_its_owner_only(tmp_path, monkeypatch):
+    from matches import backup
+
+    MatchFactory(host=UserFactory(username="keeper"))
+    call_command("backup", str(tmp_path / "one.bak"), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    fresh = tmp_path / "new" / "db.sqlite3"
+    fresh.parent.mkdir()
+    monkeypatch.setattr(backup, "_sqlite_file", lambda: str(fresh))
+    monkeypatch.setattr(backup, "call_command", lambda *args, **kwargs: None)  # no migrate here
+    backup.restore(tmp_path / "one.bak")
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
+    database = sqlite3.connect(fresh)
+    assert database.execute("SELECT username FROM auth_user").fetchall() == [("keeper",)]
+    database.close()

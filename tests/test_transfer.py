@@ -596,3 +596,14 @@ def test_checking_files_again_and_again_keeps_only_the_last_few(client, host):
     # The newest still imports.
     client.post(reverse("matches:import_confirm", args=[kept.last().token]))
     assert Match.objects.filter(host=host).count() == 1
+
+
+def test_a_csv_export_offered_to_import_is_named_for_what_it_is(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    record(match, hand("Ben", Alice=23))
+    csv_file = client.get(url("export_csv", match)).content
+    page = text(client.post(IMPORT, {"file": upload(csv_file, "match.csv")}))
+    assert (
+        "Nothing was imported: this is a CSV file, the spreadsheet export: only the match "
+        "files (.json) that Export match file and Export every match give can be imported."
+    ) in page
