@@ -10,6 +10,7 @@ from typing import Any
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -20,7 +21,8 @@ from django.utils.translation import gettext_lazy
 from django_ratelimit.core import get_usage
 
 TOO_MANY_HERE = gettext_lazy(
-    "Too many wrong passwords from this address: try again in {minutes} minutes at the latest."
+    "Too many wrong passwords from this phone or network: try again in {minutes} minutes "
+    "at the latest."
 )
 
 
@@ -64,7 +66,7 @@ def _address_limited(request: HttpRequest, *, count: bool) -> bool:
 
 def _login_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
     """The log-in page again, the name kept, with ``message`` above it."""
-    form = auth_views.AuthenticationForm(request, data=None)
+    form = AuthenticationForm(request, data=None)
     form.initial["username"] = request.POST.get("username", "")[:150]
     return render(
         request,
@@ -80,10 +82,16 @@ def log_in(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and _address_limited(request, count=False):
         message = TOO_MANY_HERE.format(minutes=settings.LOGIN_COOLOFF_MINUTES)
         return _login_page(request, message, 429)
-    response = auth_views.LoginView.as_view()(request)
-    if request.method == "POST" and response.status_code == 200:  # the form again: refused
+    response = _LOGIN(request)
+    # The form again: a wrong password (a name already locked out is axes'
+    # answer, not one more failure of this address).
+    refused = response.status_code == 200 and not getattr(request, "axes_locked_out", False)
+    if request.method == "POST" and refused:
         _address_limited(request, count=True)
     return response
+
+
+_LOGIN = auth_views.LoginView.as_view()
 
 
 def locked_out(
@@ -129,13 +137,14 @@ def signups_limited(request: HttpRequest, *, count: bool) -> bool:
 
 
 TOO_MANY_SIGNUPS = gettext_lazy(
-    "Too many new accounts from this address this hour: try again within the hour, "
+    "Too many new accounts from this phone or network this hour: try again within the hour, "
     "or log in to an account made already."
 )
 
 
 TOO_MANY_RESETS = gettext_lazy(
-    "Too many links asked for from this address this hour: try again within the hour."
+    "Too many password emails asked for from this phone or network this hour: "
+    "try again within the hour."
 )
 
 

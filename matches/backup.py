@@ -49,16 +49,21 @@ def backup(path: Path) -> Path:
     Raises:
         BackupError: ``path`` exists already, or the tool failed.
     """
-    if path.exists():
-        raise BackupError(f"{path} exists already: name a new file")
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    # Made first, readable by this user only: a backup holds password
-    # hashes and the sessions of everyone logged in.
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    if connection.vendor == "sqlite":
-        _sqlite_copy(_sqlite_file(), str(path))
-        return path
-    _postgres("pg_dump", "--format=custom", "--no-owner", f"--file={path}")
+    try:
+        # Made first, readable by this user only: a backup holds password
+        # hashes and the sessions of everyone logged in.
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        raise BackupError(f"{path} exists already: name a new file") from None
+    try:
+        if connection.vendor == "sqlite":
+            _sqlite_copy(_sqlite_file(), str(path))
+        else:
+            _postgres("pg_dump", "--format=custom", "--no-owner", f"--file={path}")
+    except BaseException:
+        path.unlink(missing_ok=True)  # no half-made backup left to be trusted
+        raise
     return path
 
 
@@ -108,16 +113,18 @@ def restore(path: Path, *, force: bool = False) -> None:
             os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         _sqlite_copy(f"file:{path}?mode=ro", target)
     else:
+        # The dump as SQL, run by psql in one transaction after emptying the
+        # schema: tables a later version added (and the dump lacks) go too,
+        # so the migrate below can make them again; a failure changes nothing.
+        script = _postgres("pg_restore", "--no-owner", "--no-privileges", "--file=-", str(path))
         _postgres(
-            "pg_restore",
-            "--clean",
-            "--if-exists",
-            "--no-owner",
-            "--no-privileges",
+            "psql",
+            "--quiet",
+            "--no-psqlrc",
             "--single-transaction",
-            "--exit-on-error",
-            str(path),
+            "--set=ON_ERROR_STOP=1",
             database_flag=True,
+            stdin="DROP SCHEMA public CASCADE;\nCREATE SCHEMA public;\n" + script,
         )
     call_command("migrate", verbosity=0, interactive=False)
 
@@ -197,9 +204,12 @@ def _tool(name: str) -> str:
     return program
 
 
-def _postgres(name: str, *arguments: str, database_flag: bool = False) -> None:
-    """Run ``pg_dump`` or ``pg_restore`` on this database, its connection
-    given through the ``PG*`` variables (the password never on a command line)."""
+def _postgres(
+    name: str, *arguments: str, database_flag: bool = False, stdin: str | None = None
+) -> str:
+    """Run ``pg_dump``, ``pg_restore`` or ``psql`` on this database, its
+    connection given through the ``PG*`` variables (the password never on a
+    command line); returns what it printed."""
     params = connection.get_connection_params()
     env = {**os.environ}
     for key, variable in (
@@ -215,6 +225,9 @@ def _postgres(name: str, *arguments: str, database_flag: bool = False) -> None:
     command = [_tool(name), *arguments]
     if database_flag:
         command.insert(1, f"--dbname={params['dbname']}")
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        command, env=env, input=stdin, capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         raise BackupError(f"{name} failed: {done.stderr.strip()[-1000:]}")
+    return done.stdout

@@ -78,10 +78,10 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     more ``version``, and bring the players' figures along (``figures=False``:
     the caller counts them afresh once, after many matches). Called inside
     the transaction of the write the replay checked."""
-    players = {name_key(seat.player.name): seat.player for seat in match.seats.all()}
-    for name in replayed.board.seats:
-        if name_key(name.name) not in players:
-            players[name_key(name.name)] = _player_for(match.host_id, name.name)
+    players = {seat.player.key: seat.player for seat in match.seats.all()}
+    for seat in replayed.board.seats:
+        if name_key(seat.name) not in players:
+            players[name_key(seat.name)] = _player_for(match.host_id, seat.name)
     columns, new = _cache(match, replayed, players)
     match.version += 1
     for name, value in columns.items():
@@ -278,8 +278,10 @@ def match_create(
                 **{name: getattr(board.rules, name) for name in RULE_KEYS},
             )
     except IntegrityError:
+        if token is None:
+            raise
         # The same form arrived twice at once: the other copy made the match.
-        earlier = Match.objects.filter(host=host, token=token).first() if token else None
+        earlier = Match.objects.filter(host=host, token=token).first()
         if earlier is None:
             # A token another host's match holds (never issued to this one):
             # said plainly, and nothing of that match shown.
@@ -412,7 +414,9 @@ def event_record(
             )
     except IntegrityError:
         # Another process recorded the same form between our check and insert.
-        earlier = Event.objects.filter(match=match, token=token).first() if token else None
+        if token is None:
+            raise
+        earlier = Event.objects.filter(match=match, token=token).first()
         if earlier is None:
             # The token is another match's (of this host or another): never
             # issued for this board, so nothing of that match is shown.
@@ -812,10 +816,7 @@ def import_names(host: AbstractBaseUser, checked: list[Checked]) -> list[tuple[s
     """How an import's names map to the host's players: ``(name in the file,
     the host's player it joins, or None for a new player)``, each name once,
     in the order the file gives them."""
-    known = {
-        name_key(name): name
-        for name in Player.objects.filter(host=host).values_list("name", flat=True)
-    }
+    known = dict(Player.objects.filter(host=host).values_list("key", "name"))
     seen: dict[str, tuple[str, str | None]] = {}
     for each in checked:
         for name in each.names:

@@ -263,6 +263,14 @@ DATABASES = {
 # on every new connection), checked before reuse.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, low=0, high=3600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A save waits at most 20 s for a lock another request holds (a big
+    # import), as SQLite's timeout below, then gets the busy page
+    # (scoreboard.serving.DatabaseBusyMiddleware). Options in DATABASE_URL win.
+    DATABASES["default"]["OPTIONS"] = {
+        "options": "-c lock_timeout=20s",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One phone writes while others read the scoreboard. WAL lets readers go on
     # during a write; IMMEDIATE takes the write lock when the transaction

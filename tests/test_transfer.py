@@ -376,8 +376,8 @@ def test_another_host_cannot_save_someone_elses_upload(client, host):
         ),
         (
             b'{"format": "rummy-match/1", "players": ["\\ud800", "B"]}',
-            "Nothing was imported: the file holds text that is not Unicode "
-            "(a lone \\ud800 to \\udfff escape).",
+            "Nothing was imported: the file has a broken character "
+            "(a lone \\ud800 to \\udfff escape): export it again, or mend that text.",
         ),
         (
             b'{"format": "rummy-match/1", "players": ["A", "B"], "target": ' + b"9" * 5000 + b"}",

@@ -69,7 +69,8 @@ def parse_json(text: str) -> Any:
         json.dumps(document, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
         raise RuleError(
-            "the file holds text that is not Unicode (a lone \\ud800 to \\udfff escape)"
+            "the file has a broken character (a lone \\ud800 to \\udfff escape): "
+            "export it again, or mend that text"
         ) from None
     return document
 
