@@ -9,9 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, models, transaction
@@ -25,6 +26,8 @@ from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
 from matches.scoring.matchfile import read_match, rename_in_event
 from matches.scoring.rules import RULE_KEYS
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,36 @@ def _player_for(host_id: int, name: str) -> Player:
         return Player.objects.get(host_id=host_id, key=key)
 
 
+FORM_OUT_OF_DATE = "This form is out of date: reload the page, then enter it again."
+
+
+def _once(
+    create: Callable[[], T], earlier: models.QuerySet[T], token: uuid.UUID | None
+) -> tuple[T, bool]:
+    """Create a row a one-time form token names (a match, an event):
+    ``(row, True)``; or, when the same form arrived twice at once and the
+    other copy created it between our check and our insert, ``(that row,
+    False)`` from ``earlier`` (the token's row where this form may find it).
+
+    Raises:
+        RuleError: ``FORM_OUT_OF_DATE``, the token is held by a row
+            ``earlier`` does not reach (another host's, another match's):
+            said plainly, nothing of it shown, nothing saved.
+        IntegrityError: another constraint, or no token.
+    """
+    try:
+        # Nested, so that on PostgreSQL the transaction outlives a refusal.
+        with transaction.atomic():
+            return create(), True
+    except IntegrityError:
+        if token is None:
+            raise
+        found = earlier.first()
+        if found is None:
+            raise scoring.RuleError(FORM_OUT_OF_DATE) from None
+        return found, False
+
+
 @transaction.atomic
 def match_create(
     *,
@@ -269,24 +302,18 @@ def match_create(
     board = scoring.replay(scoring.Match(rules=rules, players=players, first_dealer=first_dealer))
     seated = [_player_for(host.pk, name) for name in board.seated]
     dealer = seated[board.seated.index(board.next_hand.dealer)]
-    try:
-        with transaction.atomic():
-            match = Match.objects.create(
-                host=host,
-                first_dealer=dealer,
-                token=token,
-                **{name: getattr(board.rules, name) for name in RULE_KEYS},
-            )
-    except IntegrityError:
-        if token is None:
-            raise
-        # The same form arrived twice at once: the other copy made the match.
-        earlier = Match.objects.filter(host=host, token=token).first()
-        if earlier is None:
-            # A token another host's match holds (never issued to this one):
-            # said plainly, and nothing of that match shown.
-            raise scoring.RuleError(FORM_OUT_OF_DATE) from None
-        return earlier
+    match, created = _once(
+        lambda: Match.objects.create(
+            host=host,
+            first_dealer=dealer,
+            token=token,
+            **{name: getattr(board.rules, name) for name in RULE_KEYS},
+        ),
+        Match.objects.filter(host=host, token=token),
+        token,
+    )
+    if not created:
+        return match
     Seat.objects.bulk_create(
         Seat(match=match, player=player, position=position)
         for position, player in enumerate(seated)
@@ -307,7 +334,6 @@ class Recorded:
 
 
 ABANDONED = "This match is set aside as abandoned: resume it to change the score."
-FORM_OUT_OF_DATE = "This form is out of date: reload the page, then enter it again."
 
 
 def _locked(match: Match, *, writing: bool = True) -> Match:
@@ -407,21 +433,15 @@ def event_record(
         _player_for(match.host_id, clean_name(data["join"]))
     # Deleted events keep their positions, so a new event goes after them all.
     position = (Event.objects.filter(match=match).aggregate(top=Max("position"))["top"] or 0) + 1
-    try:
-        with transaction.atomic():
-            event = Event.objects.create(
-                match=match, position=position, kind=kind, data=data, token=token
-            )
-    except IntegrityError:
-        # Another process recorded the same form between our check and insert.
-        if token is None:
-            raise
-        earlier = Event.objects.filter(match=match, token=token).first()
-        if earlier is None:
-            # The token is another match's (of this host or another): never
-            # issued for this board, so nothing of that match is shown.
-            raise scoring.RuleError(FORM_OUT_OF_DATE) from None
-        return Recorded(earlier, created=False)
+    event, created = _once(
+        lambda: Event.objects.create(
+            match=match, position=position, kind=kind, data=data, token=token
+        ),
+        Event.objects.filter(match=match, token=token),
+        token,
+    )
+    if not created:
+        return Recorded(event, created=False)
     _store(match, replayed)
     return Recorded(event, created=True)
 
