@@ -128,17 +128,19 @@ class HistoryRow:
     created: Any = None
 
 
-def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
+def history(events: list[Any], board: scoring.Board, first: int = 0) -> list[HistoryRow]:
     """The live events, newest first, each with what it did on the board.
 
     Args:
         events: the match's live ``Event`` rows in order (their ``data`` in
-            match-file shape).
-        board: the board replayed from those events.
+            match-file shape), all of them or the last ones.
+        board: the board of the match, holding (at least) the hands among
+            ``events``.
+        first: the index among all live events of the first of ``events``.
     """
     hands = {hand.index: hand for hand in board.hands}
     rows = []
-    for index, event in enumerate(events):
+    for index, event in enumerate(events, start=first):
         data = event.data
         if "hand" in data:
             hand = hands[index]
@@ -163,13 +165,13 @@ def history(events: list[Any], board: scoring.Board) -> list[HistoryRow]:
     return rows[::-1]
 
 
-def event_sentence(data: dict[str, Any], board: scoring.Board, *, just_now: bool = False) -> str:
+def event_sentence(data: dict[str, Any], board: scoring.Board, *, back: bool = False) -> str:
     """A move of the line, a leave or a join (match-file shape) as the history
     says it, with names as ``board`` spells them, not as typed ("ben" sat
     down: "Ben"): "The line moved to 200", "Cara left the table", "Dan sat
-    down after Alice". ``just_now``: the event was just recorded and
-    ``board`` is the board after it, so a returning player's total is told
-    ("Oz is back in their seat, with 54 points")."""
+    down after Alice". ``back``: a join just recorded of a player dealt in
+    before (``snapshot.ever_dealt_in``), ``board`` the board after it, so
+    their total is told ("Oz is back in their seat, with 54 points")."""
     spelled = {name_key(name): name for name in board.totals}
 
     def shown(name: str) -> str:
@@ -180,7 +182,7 @@ def event_sentence(data: dict[str, Any], board: scoring.Board, *, just_now: bool
     if "leave" in data:
         return f"{shown(data['leave'])} left the table"
     name = shown(data["join"])
-    if just_now and any(name in hand.scores for hand in board.hands):
+    if back:
         # Dealt in before: back in their own seat, with their total.
         return f"{name} is back in their seat, with {board.totals[name]} points"
     after = f" after {shown(data['after'])}" if data.get("after") else ""

@@ -28,7 +28,7 @@ from matches.scoring.rules import (
     STOCK_OUTS,
     HouseRules,
 )
-from matches.services import event_check
+from matches.services import LaterEventImpossible, event_check
 from matches.transfer import IMPORT_MAX_BYTES, import_read
 
 NOBODY = "nobody"
@@ -90,9 +90,11 @@ class EngineForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.match = match
         self.replacing = replacing
-        live = [event.pk for event in match.live_events()]
         # Where the event stands among the live ones once recorded.
-        self.event_index = len(live) if replacing is None else live.index(replacing)
+        if replacing is None:
+            self.event_index = match.live_count()
+        else:
+            self.event_index = [event.pk for event in match.live_events()].index(replacing)
         if not self.is_bound:
             self.initial.setdefault("token", uuid.uuid4())
 
@@ -117,7 +119,9 @@ class EngineForm(forms.Form):
                     match=self.match, data=self.event_data(), replacing=self.replacing
                 )
             except scoring.RuleError as error:
-                shown = [event.data for event in self.match.live_events()]
+                # Only a refusal that names a later event reads the events.
+                later = isinstance(error, LaterEventImpossible)
+                shown = [event.data for event in self.match.live_events()] if later else []
                 self.add_error(self.field_for(error), refusal(error, shown))
         return cleaned
 

@@ -12,6 +12,7 @@ filters) and one ``MatchPlayer`` row per player. Nothing else writes them.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +20,7 @@ from django.db import models
 from django.utils import timezone
 
 from matches import scoring
+from matches.scoring import snapshot as snapshots
 from matches.scoring.cards import ACE_VALUES
 from matches.scoring.engine import name_key
 from matches.scoring.matchfile import EVENT_KINDS, read_event
@@ -93,6 +95,12 @@ class Player(models.Model):
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
+    def with_share_token(self) -> MatchQuerySet:
+        """Each match with ``share_token``, its live share link's (None when
+        not shared), in the same query."""
+        live = ShareLink.objects.filter(match=models.OuterRef("pk"), ended=None)
+        return self.annotate(share_token=models.Subquery(live.values("token")[:1]))
+
     def for_board(self) -> MatchQuerySet:
         """Everything ``Match.board`` reads, in three queries for any number of matches."""
         return self.select_related("first_dealer").prefetch_related(
@@ -181,8 +189,13 @@ class Match(models.Model):
         return scoring.HouseRules(**{name: getattr(self, name) for name in RULE_KEYS})
 
     def player_names(self) -> list[str]:
-        """The starting players' names, in seat order (uses prefetched seats)."""
-        return [seat.player.name for seat in self.seats.all()]
+        """The starting players' names, in seat order (the prefetched seats,
+        else one query)."""
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            seats = self.seats.all()
+        else:
+            seats = self.seats.select_related("player")
+        return [seat.player.name for seat in seats]
 
     def engine_match(self, events: list[dict] | None = None) -> scoring.Match:
         """This match for the engine; ``events`` (match-file shape) replace
@@ -221,15 +234,63 @@ class Match(models.Model):
         """ "open", "closed" or "abandoned", from the stored snapshot."""
         return "abandoned" if self.abandoned else self.status
 
-    def board(self) -> scoring.Board:
-        """The board, replayed from the stored events: totals (points), hands,
-        dealer, status and winner. docs/rules.md, all of it.
+    @property
+    def snapshot_current(self) -> bool:
+        """Whether the stored snapshot is today's engine's (else it is rebuilt
+        by replaying: ``services.current_snapshot``)."""
+        return self.snapshot is not None and self.engine_version == snapshots.ENGINE_VERSION
+
+    def live_count(self) -> int:
+        """How many events happened (the stored snapshot's, else the events')."""
+        if self.snapshot_current:
+            return len(self.snapshot["events"])
+        return len(self.live_events())
+
+    def board(self, *, recent: int | None = None) -> scoring.Board:
+        """The board: totals (points), hands, dealer, status and winner, the
+        engine's replay of the stored events, read from the stored snapshot
+        of that replay (replayed afresh when an older engine wrote it).
+        docs/rules.md, all of it.
+
+        Args:
+            recent: only the hands among the last ``recent`` events are in
+                ``Board.hands`` (the rest counted in ``earlier_hands``); None:
+                every hand.
 
         Raises:
             RuleError: the stored events break a rule (only if the rules
                 changed under stored data; services never store such events).
         """
+        if self.snapshot_current:
+            return snapshots.board(self.house_rules(), self.snapshot, recent=recent)
         return scoring.replay(self.engine_match())
+
+    def board_events(self, recent: int) -> BoardEvents:
+        """The events the board shows, in one query: the last ``recent`` live
+        ones and every deleted one (never the whole list)."""
+        newest = self.events.filter(deleted=None).order_by("-position").values("pk")[:recent]
+        rows = list(self.events.filter(models.Q(deleted__isnull=False) | models.Q(pk__in=newest)))
+        live = [event for event in rows if event.deleted is None]
+        deleted = sorted(
+            (event for event in rows if event.deleted is not None),
+            key=lambda event: event.deleted,
+            reverse=True,
+        )
+        undone = None
+        if deleted and (not live or deleted[0].position > live[-1].position):
+            undone = deleted[0]
+        return BoardEvents(live, deleted, undone)
+
+
+@dataclass(frozen=True)
+class BoardEvents:
+    """``Match.board_events``: ``recent`` live events in order, ``deleted``
+    ones newest first, and ``undone``, the one the undo button can put back
+    (taken back with nothing recorded after it), if any."""
+
+    recent: list[Event]
+    deleted: list[Event]
+    undone: Event | None
 
 
 class Seat(models.Model):

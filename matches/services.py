@@ -24,7 +24,7 @@ from matches import scoring
 from matches.models import Event, Match, MatchPlayer, Player, Seat, ShareLink
 from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
-from matches.scoring.matchfile import read_match, rename_in_event
+from matches.scoring.matchfile import read_event, read_match, rename_in_event
 from matches.scoring.rules import RULE_KEYS
 
 T = TypeVar("T")
@@ -32,10 +32,13 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Replayed:
-    """A match as the engine took it, and the board replaying it gave."""
+    """A match as the engine took it, and the board replaying it gave; for a
+    step, ``before`` is the stored snapshot the replay went on from (and
+    ``match`` holds only the new events)."""
 
     match: scoring.Match
     board: scoring.Board
+    before: dict[str, Any] | None = None
 
 
 def _cache(
@@ -45,7 +48,7 @@ def _cache(
     match's cached columns (snapshot, status, hands played, line, engine
     version) and one unsaved ``MatchPlayer`` row per player who ever sat.
     ``players`` maps ``name_key`` to the host's player, for every name."""
-    data = snapshot.take(replayed.match, replayed.board)
+    data = snapshot.take(replayed.match, replayed.board, before=replayed.before)
     board = replayed.board
     columns = {
         "engine_version": snapshot.ENGINE_VERSION,
@@ -80,8 +83,15 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     """Write the cache of ``replayed`` for ``match`` (``_cache``) with one
     more ``version``, and bring the players' figures along (``figures=False``:
     the caller counts them afresh once, after many matches). Called inside
-    the transaction of the write the replay checked."""
-    players = {seat.player.key: seat.player for seat in match.seats.all()}
+    the transaction of the write the replay checked. A step (``replayed.before``)
+    updates the rows that changed in one query; otherwise they are written
+    anew."""
+    step = replayed.before is not None
+    if step:
+        old = list(MatchPlayer.objects.filter(match=match).select_related("player"))
+        players = {row.player.key: row.player for row in old}
+    else:
+        players = {seat.player.key: seat.player for seat in match.seats.all()}
     for seat in replayed.board.seats:
         if name_key(seat.name) not in players:
             players[name_key(seat.name)] = _player_for(match.host_id, seat.name)
@@ -90,12 +100,43 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     for name, value in columns.items():
         setattr(match, name, value)
     Match.objects.filter(pk=match.pk).update(version=match.version, **columns)
-    old = list(MatchPlayer.objects.filter(match=match))
-    if old:
-        MatchPlayer.objects.filter(match=match).delete()
-    MatchPlayer.objects.bulk_create(new)
+    if not step:
+        old = list(MatchPlayer.objects.filter(match=match))
+    was = {row.player_id: row for row in old}
+    if step and len(new) == len(old):  # nobody new sat down: the seats stay
+        for row in new:
+            row.pk = was[row.player_id].pk
+        changed = [
+            row
+            for row in new
+            if any(getattr(row, name) != getattr(was[row.player_id], name) for name in STANDING)
+        ]
+        if changed:
+            MatchPlayer.objects.bulk_update(changed, STANDING)
+    else:
+        if old:
+            MatchPlayer.objects.filter(match=match).delete()
+        MatchPlayer.objects.bulk_create(new)
     if figures:
         _keep_player_figures(old, new)
+
+
+# What a write may change in a match's ``MatchPlayer`` row.
+STANDING = (
+    "seat",
+    "total",
+    "seated",
+    "place",
+    "shared",
+    "won",
+    "leader",
+    "closed",
+    "no_winner",
+    "hands_out",
+    "rummies",
+    "take",
+    "best_hand",
+)
 
 
 # The figures a MatchPlayer row adds to its player's (``Player.played`` etc.).
@@ -189,8 +230,10 @@ def snapshot_rebuild(match: Match) -> Match:
 def current_snapshot(match: Match) -> dict:
     """The stored snapshot of ``match``, rebuilt first when an older engine
     wrote it (or none did): what every page that reads the snapshot calls."""
-    if match.engine_version != snapshot.ENGINE_VERSION or match.snapshot is None:
-        match = snapshot_rebuild(match)
+    if not match.snapshot_current:
+        rebuilt = snapshot_rebuild(match)
+        for name in ("version", "engine_version", "status", "hands_played", "line", "snapshot"):
+            setattr(match, name, getattr(rebuilt, name))
     return match.snapshot
 
 
@@ -327,26 +370,31 @@ def match_create(
 @dataclass(frozen=True)
 class Recorded:
     """What ``event_record`` did: the event, and whether it was new (False
-    when the same form had already recorded it)."""
+    when the same form had already recorded it); ``match`` is the match as
+    stored after it (its snapshot current), for the page to draw."""
 
     event: Event
     created: bool
+    match: Match | None = None
 
 
 ABANDONED = "This match is set aside as abandoned: resume it to change the score."
 
 
-def _locked(match: Match, *, writing: bool = True) -> Match:
+def _locked(match: Match, *, writing: bool = True, events: bool = True) -> Match:
     """The match again, locked for this transaction (PostgreSQL: the row;
     SQLite: its IMMEDIATE transactions already take the write lock), with
-    everything its board needs.
+    everything its board needs (``events`` False: the row alone, for a write
+    that goes on from the stored snapshot).
 
     Raises:
         RuleError: ``writing`` to a match that is abandoned.
     """
-    locked = Match.objects.select_for_update().get(pk=match.pk)
+    locked = Match.objects.with_share_token().select_for_update().get(pk=match.pk)
     if writing and locked.abandoned is not None:
         raise scoring.RuleError(ABANDONED)
+    if not events:
+        return locked
     return Match.objects.for_board().get(pk=locked.pk)
 
 
@@ -372,11 +420,16 @@ def event_check(*, match: Match, data: dict, replacing: int | None = None) -> sc
 
 
 def _check(match: Match, data: dict, replacing: int | None = None) -> Replayed:
-    """``event_check``, keeping the engine's match for ``_store``."""
-    events = match.live_events()
+    """``event_check``, keeping the engine's match for ``_store``. A new
+    event is one step from the stored snapshot (the events before it are not
+    replayed, nor read)."""
     if replacing is None:
-        new = Event(match=match, data=data)
-        return _replay_changed(match, [*events, new], new)
+        before = current_snapshot(match)
+        step = scoring.Match(
+            rules=match.house_rules(), players=(), events=(read_event(data, len(before["events"])),)
+        )
+        return Replayed(step, scoring.replay(step, snapshot.position(before)), before)
+    events = match.live_events()
     if not any(event.pk == replacing for event in events):
         raise Event.DoesNotExist
     edited = [Event(pk=e.pk, data=data if e.pk == replacing else e.data) for e in events]
@@ -413,14 +466,13 @@ def event_record(
 
     docs/rules.md, all of it, through ``scoring.replay``.
     """
-    match = _locked(match)
+    match = _locked(match, events=False)
     if token is not None:
         earlier = Event.objects.filter(match=match, token=token).first()
         if earlier is not None:
             return Recorded(earlier, created=False)
     if hand_number is not None:
-        # Counted from the stored events: no second replay under the lock.
-        next_number = sum(event.kind == "hand" for event in match.live_events()) + 1
+        next_number = current_snapshot(match)["hands_played"] + 1
         if hand_number != next_number:
             raise scoring.RuleError(
                 f"The board changed on another screen: this form was for hand {hand_number}, "
@@ -443,7 +495,7 @@ def event_record(
     if not created:
         return Recorded(event, created=False)
     _store(match, replayed)
-    return Recorded(event, created=True)
+    return Recorded(event, created=True, match=match)
 
 
 @dataclass(frozen=True)

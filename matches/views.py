@@ -59,7 +59,15 @@ from matches.forms import (
     SignUpForm,
     leftover_text,
 )
-from matches.models import Event, Match, MatchPlayer, PendingImport, Player, ShareLink
+from matches.models import (
+    Event,
+    Match,
+    MatchPlayer,
+    PendingImport,
+    Player,
+    ShareLink,
+)
+from matches.scoring import snapshot
 from matches.scoring.cards import ACE_VALUES, RANKS, deck_points
 from matches.scoring.engine import name_key
 from matches.scoring.examples import EXAMPLES
@@ -131,15 +139,21 @@ class SetAside(Exception):
         self.match = match
 
 
-def _host_match(request: HtmxHttpRequest, public_id: str, *, writing: bool = False) -> Match:
-    """The match, with all its board needs, if the signed-in user hosts it; else 404.
+def _host_match(
+    request: HtmxHttpRequest, public_id: str, *, writing: bool = False, events: bool = False
+) -> Match:
+    """The match, if the signed-in user hosts it; else 404. Its row with the
+    stored snapshot and its live share link's token (``share_token``, None
+    when not shared), in one query; with ``events``, also its seats and every
+    event (for the pages that read them all: editing the past).
 
     Raises:
         SetAside: ``writing`` (a page that changes the score) to an abandoned
             match; ``host_required`` answers with the board and the reason.
     """
+    matches = Match.objects.with_share_token()
     match = get_object_or_404(
-        Match.objects.for_board(),
+        matches.for_board() if events else matches,
         public_id=public_id,
         host=request.user,
     )
@@ -319,9 +333,10 @@ def _board_context(
     focus: str | None = None,
     confirm_rematch: bool = False,
 ) -> dict[str, Any]:
-    board = match.board()
-    live = match.live_events()
-    rows = history(live, board)
+    board = match.board(recent=RECENT)
+    shown = match.board_events(RECENT)
+    entries = match.live_count()
+    rows = history(shown.recent, board, first=entries - len(shown.recent))
     if match.abandoned:
         hand_form = None  # nothing is recorded while it is set aside
     elif hand_form is None and board.status == "open":
@@ -330,16 +345,21 @@ def _board_context(
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
         preview = _preview(hand_form, board)
     slips = preview["slips"] if preview else []
-    undone = match.undone_event()
+    undone = shown.undone
     newest = rows[0] if rows else None
-    link = ShareLink.objects.filter(match=match, ended=None).first()
+    token = getattr(match, "share_token", None)
+    if token is None and not hasattr(match, "share_token"):
+        token = (
+            ShareLink.objects.filter(match=match, ended=None)
+            .values_list("token", flat=True)
+            .first()
+        )
     share = None
-    if link is not None:
-        address = reverse("matches:shared", args=[link.token])
+    if token is not None:
         share = {
-            "link": link,
-            "path": address,
-            "big": reverse("matches:shared_big", args=[link.token]),
+            "token": token,
+            "path": reverse("matches:shared", args=[token]),
+            "big": reverse("matches:shared_big", args=[token]),
         }
     return {
         "match": match,
@@ -349,9 +369,9 @@ def _board_context(
         "undone": undone,
         "undone_text": undone and event_text(undone.data, list(board.totals)),
         "close_reason": close_reason(board),
-        "history": rows[:RECENT],
-        "more_history": len(rows) > RECENT or bool(match.deleted_events()),
-        "entries": len(rows),
+        "history": rows,
+        "more_history": entries > RECENT or bool(shown.deleted),
+        "entries": entries,
         "undo_row": newest,
         "fix_row": newest if newest is not None and newest.kind == "hand" else None,
         "hand_form": hand_form,
@@ -369,19 +389,22 @@ def _board_context(
         "preview": preview,
         "slips_confirmed": "\n".join(slips),
         "seat_form": seat_form or SeatForm(match=match),
-        "deleted": _deleted(match, board, undone),
+        "deleted": _deleted(shown.deleted, board, shown.undone),
         "known_names": sorted(set(board.totals) - set(board.seated)),
         "ranks": RANK_WORDS,
         "focus": ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus,
     }
 
 
-def _deleted(match: Match, board: scoring.Board, undone: Event | None) -> list[dict[str, Any]]:
-    """Deleted entries that can be put back (the one just taken back has its own button)."""
+def _deleted(
+    deleted: list[Event], board: scoring.Board, undone: Event | None = None
+) -> list[dict[str, Any]]:
+    """Deleted entries that can be put back, but ``undone``, the one just
+    taken back (it has its own button)."""
     return [
         {"pk": event.pk, "text": event_text(event.data, list(board.totals))}
-        for event in match.deleted_events()
-        if undone is None or event.pk != undone.pk
+        for event in deleted
+        if event is not undone
     ]
 
 
@@ -422,10 +445,14 @@ def match_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return _render_board(request, _board_context(match, focus=focus))
 
 
-def _after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+def _after_write(
+    request: HtmxHttpRequest, match: Match, stored: Match | None = None
+) -> HttpResponse:
+    """The board after a write: by htmx, drawn from ``stored`` (the match as
+    the write stored it) or the match read again; else a redirect to it."""
     if request.htmx:
-        # The match again, from the database: the board shows what was stored.
-        fresh = _host_match(request, match.public_id)
+        # The board shows what was stored.
+        fresh = stored or _host_match(request, match.public_id)
         return _render_board(request, _board_context(fresh, focus=WRITTEN))
     return redirect("matches:detail", public_id=match.public_id)
 
@@ -443,14 +470,14 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     typing slip is asked about first; a form drawn for a hand that another
     screen has recorded since is refused with what was typed kept."""
     match = _host_match(request, public_id, writing=True)
-    board = match.board()
+    board = match.board(recent=0)
     form = HandForm(request.POST, match=match, seated=board.seated)
     valid = form.is_valid()
     earlier = _already_recorded(form)
     if earlier is not None:
         if valid and earlier.data == form.event_data():
             # The second tap of a double tap, or a resend after a lost answer.
-            _saved_already(request, match, board, earlier)
+            _saved_already(request, match, earlier)
             return _after_write(request, match)
         # An old form (the back button) typed anew: keep the entries, say so.
         form.renew_token()
@@ -483,20 +510,20 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         hand = form.hand_after()
         messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
     else:
-        _saved_already(request, match, board, recorded.event)
-    return _after_write(request, match)
+        _saved_already(request, match, recorded.event)
+    return _after_write(request, match, recorded.match)
 
 
-def _saved_already(
-    request: HtmxHttpRequest, match: Match, board: scoring.Board, event: Event
-) -> None:
+def _saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> None:
     """Say that an earlier tap of this form saved its hand, unless the note
     of that save is still waiting to be shown."""
     if len(messages.get_messages(request)):
         return
-    hands = [each.pk for each in match.live_events() if each.kind == "hand"]
-    if event.pk in hands:
-        hand = board.hands[hands.index(event.pk)]
+    board = match.board()
+    live = [each.pk for each in match.live_events()]
+    index = live.index(event.pk) if event.pk in live else None
+    hand = next((each for each in board.hands if each.index == index), None)
+    if hand is not None:
         messages.success(
             request, f"Hand {hand.number} was saved already: {hand_summary(hand, board.rules)}."
         )
@@ -559,7 +586,7 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
     """Fix a recorded hand in the board's own hand form, filled in with what
     was recorded: Save replaces it (an edit, docs/rules.md "Editing the past"), so
     a typo costs only the wrong digits and nothing is kept aside."""
-    match = _host_match(request, public_id, writing=True)
+    match = _host_match(request, public_id, writing=True, events=True)
     try:
         index, event = _live_event(match, event_id)
     except GoneElsewhere:
@@ -592,8 +619,9 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     ``replacing`` (a recorded hand being fixed or edited), also what that
     does to the board ("Totals: Ben 41 → 45", "The match closes at hand 30")."""
     match = _host_match(request, public_id, writing=True)
-    board = match.board()
     replacing = scoring.read_whole_number(request.POST.get("replacing", ""))
+    # A new hand needs no earlier hand; a fix or an edit compares every one.
+    board = match.board(recent=0 if replacing is None else None)
     if replacing is None:
         form = HandForm(request.POST, match=match, seated=board.seated)
     else:
@@ -702,7 +730,7 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @host_required
 def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take back the newest event; it can be restored."""
-    match = _host_match(request, public_id, writing=True)
+    match = _host_match(request, public_id, writing=True, events=True)
     rows = history(match.live_events(), match.board())
     try:
         undone = services.event_undo(
@@ -725,7 +753,7 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @host_required
 def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Put an event that was taken back in its place again."""
-    match = _host_match(request, public_id, writing=True)
+    match = _host_match(request, public_id, writing=True, events=True)
     event = next((each for each in match.events.all() if each.pk == event_id), None)
     if event is None:
         raise Http404("No such event in this match.")
@@ -771,7 +799,7 @@ GONE = "That entry was deleted on another screen, so nothing was changed."
 def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Edit an earlier hand or move of the line; everything after it is
     recomputed and the board says what changed."""
-    match = _host_match(request, public_id, writing=True)
+    match = _host_match(request, public_id, writing=True, events=True)
     try:
         index, event = _live_event(match, event_id)
     except GoneElsewhere:
@@ -850,7 +878,7 @@ def _hand_initial(hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, An
 @host_required
 def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Delete an earlier event: it never happened. It can be put back."""
-    match = _host_match(request, public_id, writing=True)
+    match = _host_match(request, public_id, writing=True, events=True)
     try:
         index, _ = _live_event(match, event_id)
     except GoneElsewhere:
@@ -887,7 +915,9 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.add_error(form.field_for(error), error.message)
         return _refused(request, _board_context(match, seat_form=form))
     if recorded.created:
-        sentence = event_sentence(form.event_data(), form.board_after, just_now=True)
+        data = form.event_data()
+        back = "join" in data and snapshot.ever_dealt_in(match.snapshot, data["join"])
+        sentence = event_sentence(data, form.board_after, back=back)
         messages.success(request, f"{sentence}.")
     return _after_write(request, match)
 
@@ -919,10 +949,10 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Every entry of the match, newest first, each with one way in to change
     it, and the deleted entries, which can be put back."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, events=True)
     board = match.board()
     undone = match.undone_event()
-    deleted = _deleted(match, board, None)
+    deleted = _deleted(match.deleted_events(), board)
     return render(
         request,
         "matches/entries.html",
@@ -1115,7 +1145,7 @@ def _attachment(response: HttpResponse, name: str) -> HttpResponse:
 @host_required
 def match_export(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The match as a ``rummy-match/1`` file, to keep or to import elsewhere."""
-    match = _host_match(request, public_id)
+    match = _host_match(request, public_id, events=True)
     response = HttpResponse(export_text(match), content_type="application/json; charset=utf-8")
     return _attachment(response, file_name(match, "json"))
 

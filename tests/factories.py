@@ -64,3 +64,9 @@ def record(match: Match, *events: dict[str, Any]) -> None:
 def hand(went_out: str | None, rummy: bool = False, **leftovers: Any) -> dict[str, Any]:
     """A hand in match-file shape: ``hand("Ben", Alice=23, Cara=18)``."""
     return {"hand": {"went_out": went_out, "rummy": rummy, "leftovers": leftovers}}
+
+
+def board(match: Match) -> scoring.Board:
+    """The board of ``match`` as stored now (read again: a test's copy of the
+    match row does not see the writes the pages made since)."""
+    return Match.objects.get(pk=match.pk).board()

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import MatchFactory, UserFactory
+from tests.factories import board as stored_board
 from tests.test_match_pages import text, url
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,7 @@ def test_it_explains_a_csrf_failure_and_saves_nothing(host):
     assert response.status_code == 403
     assert "This page was out of date" in text(response)
     assert "reload the page" in text(response)
-    assert match.board().target == 100
+    assert stored_board(match).target == 100
 
 
 def test_it_draws_the_server_error_page_without_a_request():

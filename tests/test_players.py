@@ -9,6 +9,7 @@ from django.urls import reverse
 from matches import scoring, services
 from matches.models import Event, Match, Player
 from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import board as stored_board
 from tests.test_board_loop import text
 from tests.test_snapshot import assert_current
 
@@ -192,7 +193,7 @@ def test_a_rename_follows_every_match(client, host):
         "Benjamin",
         "Benjamin",
     ]
-    assert m2.board().totals == {"Alice": 105, "Benjamin": 30}
+    assert stored_board(m2).totals == {"Alice": 105, "Benjamin": 30}
     assert "Benjamin" in text(client.get(reverse("matches:sheet", args=[m2.public_id])))
     # Every match's stored snapshot and figures are what a replay gives.
     for match in Match.objects.filter(host=host):

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from matches.models import Event, Match, Player
 from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import board as stored_board
 from tests.test_concurrency import at_once
 from tests.test_match_pages import hand_post, new_match_data, text, url
 
@@ -118,7 +119,7 @@ def test_the_same_new_name_joining_two_matches_at_once_is_one_player():
         redirects(responses)
         assert Player.objects.filter(host=host, name=name).count() == 1
         for table in tables:
-            assert table.board().seated == ("Alice", "Ben", name)
+            assert stored_board(table).seated == ("Alice", "Ben", name)
 
 
 def their_match() -> Match:

@@ -10,7 +10,8 @@ legal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +27,7 @@ from matches.scoring import (
     Match,
     RuleError,
     replay,
+    snapshot,
 )
 
 # docs/rules.md, "Cards and leftovers" and "House rules".
@@ -407,6 +409,62 @@ def test_it_agrees_with_itself_on_every_prefix_of_the_events(generated: Generate
             assert early.totals == late.totals
         if prefix.hands:
             assert prefix.hands[-1].totals.items() <= prefix.totals.items()
+
+
+@PROPERTY_SETTINGS
+@given(matches(), st.data())
+def test_going_on_from_a_position_gives_the_board_of_the_whole_replay(
+    generated: Generated, data: st.DataObject
+) -> None:
+    """A step: the board of the first events' position, replayed on with the
+    rest, is the board of every event replayed from the start, holding only
+    the hands since."""
+    match = generated.match
+    full = replay(match)
+    cut = data.draw(st.integers(0, len(match.events)))
+    start = generated.boards[cut].position
+    # Going on needs the decks in the rules, as the app stores them.
+    rules = replace(match.rules, decks=full.rules.decks)
+    stepped = replay(replace(match, rules=rules, events=match.events[cut:]), start)
+    since = len(stepped.hands)
+    assert since == sum(isinstance(event, Hand) for event in match.events[cut:])
+    assert stepped.hands == full.hands[len(full.hands) - since :]
+    assert replace(stepped, hands=full.hands, earlier_hands=0) == full
+    assert stepped.hands_played == full.hands_played
+
+
+@PROPERTY_SETTINGS
+@given(matches(), st.data())
+def test_a_snapshot_stepped_on_and_read_back_is_the_whole_replay(
+    generated: Generated, data: st.DataObject
+) -> None:
+    """The snapshot of a step (the first events' snapshot, as stored, and the
+    rest replayed from its position) equals the snapshot of the whole
+    replay, and the board read back from it, without replaying, equals the
+    replay's board: every hand, or only the last events' hands."""
+    match = generated.match
+    full = replay(match)
+    whole = stored(snapshot.take(match, full))
+    cut = data.draw(st.integers(0, len(match.events)))
+    before = stored(snapshot.take(replace(match, events=match.events[:cut]), generated.boards[cut]))
+    rest = replace(
+        match, rules=replace(match.rules, decks=full.rules.decks), events=match.events[cut:]
+    )
+    stepped = replay(rest, snapshot.position(before))
+    assert stored(snapshot.take(rest, stepped, before=before)) == whole
+    # The rules as the app stores them: the decks filled in for the table.
+    rules = full.rules
+    assert snapshot.board(rules, whole) == full
+    recent = data.draw(st.integers(0, 6))
+    read = snapshot.board(rules, whole, recent=recent)
+    indices = range(len(match.events) - recent, len(match.events))
+    assert read.hands == tuple(hand for hand in full.hands if hand.index in indices)
+    assert replace(read, hands=full.hands, earlier_hands=0) == full
+
+
+def stored(data: dict) -> dict:
+    """``data`` as the database gives it back (JSON: tuples become lists)."""
+    return json.loads(json.dumps(data))
 
 
 @PROPERTY_SETTINGS

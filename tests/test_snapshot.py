@@ -15,6 +15,7 @@ from matches import scoring, services
 from matches.models import Event, Match, MatchPlayer, Player
 from matches.scoring import snapshot
 from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import board as stored_board
 
 pytestmark = pytest.mark.django_db
 
@@ -92,13 +93,28 @@ def test_a_recorded_hand_is_in_the_snapshot_with_its_scores_in_seat_order():
             "kind": "hand",
             "number": 1,
             "dealer": "Alice",
+            "first_player": "Ben",
+            "cards_each": 7,
             "went_out": "Ben",
             "rummy": False,
             "scores": [0, 41, 0],
             "totals": [0, 41, 0],
+            "leftovers": [23, None, 18],
         }
     ]
     assert (match.version, match.hands_played) == (2, 1)
+
+
+def test_cards_entered_are_in_the_snapshot_and_the_board_read_from_it():
+    match = MatchFactory(players=["Alice", "Ben", "Cara"])
+    record(match, hand("Ben", Alice=["KH", "9"], Cara=18))
+    match = assert_current(match)
+    assert match.snapshot["events"][0]["cards"] == [["KH", "9"], None, None]
+    assert match.snapshot["deal_from"] == ["Alice", False]
+    board = stored_board(match)
+    assert board.hands[0].leftovers == {"Alice": 19, "Cara": 18}
+    assert [str(card) for card in board.hands[0].cards["Alice"]] == ["K♥", "9"]
+    assert board.next_hand.dealer == "Ben"
 
 
 def test_a_closed_match_stores_the_winner_and_the_places_under_penalty():
@@ -217,7 +233,7 @@ def random_hand(data: Any, seated: tuple[str, ...]) -> dict[str, Any]:
 
 def apply_write(data: Any, match: Match, write: str) -> None:
     current = stored(match)
-    board = current.board()
+    board = stored_board(current)
     live = current.live_events()
     if write == "hand":
         services.event_record(match=current, data=random_hand(data, board.seated))

@@ -346,8 +346,8 @@ def test_it_reads_the_new_match_and_rules_pages_in_few_queries(
     # session, user, the host's player names
     with django_assert_num_queries(3):
         client.get(reverse("matches:new"))
-    # session, user, match, seats with players, events
-    with django_assert_num_queries(5):
+    # session, user, the match with its snapshot
+    with django_assert_num_queries(3):
         client.get(url("rules", match))
 
 
@@ -356,7 +356,7 @@ def test_it_records_a_hand_in_a_bounded_number_of_queries(client, host, django_a
     record(match, *[hand("Ben", Alice=2, Cara=3)] * 5)
     data = hand_post(match, "Ben", Alice=2, Cara=3)
     # The same count whatever the number of hands: nothing is fetched per hand.
-    with django_assert_num_queries(26):
+    with django_assert_num_queries(17):
         client.post(url("hand", match), data, headers={"HX-Request": "true"})
 
 

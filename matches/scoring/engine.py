@@ -87,6 +87,33 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Position:
+    """Where a match stands between two events: everything ``replay`` needs
+    to go on from there without the events before (one step at a time).
+
+    ``seats`` lists every player who ever sat, in seat order, and ``seated``
+    those still at the table; ``totals`` are points; ``target`` is the line
+    as it stands; ``events`` and ``hands_played`` count the events and the
+    hands so far; the next dealer is the first seated player from
+    ``deal_from`` on (that seat itself only when ``deal_from_included``,
+    before the first hand); ``dealt_in_last``, ``closed_by`` and ``winner``
+    are the board's.
+    """
+
+    seats: tuple[str, ...]
+    seated: tuple[str, ...]
+    totals: Mapping[str, int]
+    target: int
+    events: int
+    hands_played: int
+    deal_from: str
+    deal_from_included: bool
+    dealt_in_last: tuple[str, ...] = ()
+    closed_by: ClosedBy | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
 class Deal:
     """Who deals hand ``number``, who plays first, and how many cards each."""
 
@@ -154,6 +181,8 @@ class Board:
     closed_by: ClosedBy | None
     next_hand: Deal | None
     dealt_in_last: tuple[str, ...] = field(default=())
+    earlier_hands: int = 0
+    position: Position | None = None
 
     @property
     def target(self) -> int:
@@ -161,7 +190,7 @@ class Board:
 
     @property
     def hands_played(self) -> int:
-        return len(self.hands)
+        return self.earlier_hands + len(self.hands)
 
     @property
     def seated(self) -> tuple[str, ...]:
@@ -227,7 +256,7 @@ class Board:
     def rules_can_change(self) -> bool:
         """Whether the house rules other than the target may still change:
         only while no hand is recorded. docs/rules.md, "House rules"."""
-        return not self.hands
+        return self.hands_played == 0
 
 
 # Pure rules --------------------------------------------------------------------
@@ -428,7 +457,10 @@ def _read_leftover(
 class _Table:
     """The match as it stands part-way through a replay."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, start: Position | None = None) -> None:
+        if start is not None:
+            self._resume(match, start)
+            return
         problems = check_players(match.players)
         if problems:
             raise problems[0]
@@ -456,6 +488,24 @@ class _Table:
         self.dealt_in_last: tuple[str, ...] = ()
         self.closed_by: ClosedBy | None = None
         self.winner: str | None = None
+        self.earlier_events = self.earlier_hands = 0
+
+    def _resume(self, match: Match, start: Position) -> None:
+        """Stand where ``start`` says, with the match's house rules (the line
+        as it stands); the starting players are not read."""
+        if not isinstance(match.rules, HouseRules) or match.rules.decks is None:
+            raise RuleError("the house rules, with the decks, are missing", key="rules")
+        self.rules = match.rules.checked(len(start.seats))
+        self.hands = []
+        self.seats = list(start.seats)
+        self.names = {name_key(name): name for name in self.seats}
+        self.seated = set(start.seated)
+        self.totals = {name: start.totals[name] for name in self.seats}
+        self.rules = replace(self.rules, target=start.target)
+        self.earlier_events, self.earlier_hands = start.events, start.hands_played
+        self.deal_from, self.deal_from_included = start.deal_from, start.deal_from_included
+        self.dealt_in_last = tuple(start.dealt_in_last)
+        self.closed_by, self.winner = start.closed_by, start.winner
 
     # names and seats
 
@@ -490,7 +540,7 @@ class _Table:
     def next_deal(self) -> Deal:
         dealer = self._next_seated(self.deal_from, include_start=self.deal_from_included)
         return Deal(
-            number=len(self.hands) + 1,
+            number=self.earlier_hands + len(self.hands) + 1,
             dealer=dealer,
             first_player=self._next_seated(dealer, include_start=False),
             cards_each=cards_each(len(self.seated)),
@@ -678,10 +728,25 @@ class _Table:
             rules=self.rules,
             totals=self.totals,
             dealt_in=self.dealt_in_last,
-            hands_played=len(self.hands),
+            hands_played=self.earlier_hands + len(self.hands),
         )
 
-    def board(self) -> Board:
+    def position(self, events: int) -> Position:
+        return Position(
+            seats=tuple(self.seats),
+            seated=tuple(name for name in self.seats if name in self.seated),
+            totals=dict(self.totals),
+            target=self.rules.target,
+            events=self.earlier_events + events,
+            hands_played=self.earlier_hands + len(self.hands),
+            deal_from=self.deal_from,
+            deal_from_included=self.deal_from_included,
+            dealt_in_last=self.dealt_in_last,
+            closed_by=self.closed_by,
+            winner=self.winner,
+        )
+
+    def board(self, events: int) -> Board:
         return Board(
             rules=self.rules,
             seats=tuple(Seat(name, name in self.seated) for name in self.seats),
@@ -692,6 +757,8 @@ class _Table:
             closed_by=self.closed_by,
             next_hand=None if self.closed_by else self.next_deal(),
             dealt_in_last=self.dealt_in_last,
+            earlier_hands=self.earlier_hands,
+            position=self.position(events),
         )
 
 
@@ -845,16 +912,24 @@ def _shown(name: object) -> str:
     return name.strip() if isinstance(name, str) else repr(name)
 
 
-def replay(match: Match) -> Board:
+def replay(match: Match, start: Position | None = None) -> Board:
     """Replay a match's events into its board.
 
     Args:
         match: house rules, starting players (2 to 6 distinct names, compared
             without regard to case), first dealer and events in order.
+        start: where the match stood before ``match.events`` (a board's
+            ``position``, or one read from a stored snapshot); None: at the
+            start. With a start, ``match.players`` and ``first_dealer`` are
+            not read, and ``match.rules`` must give the decks. Going on from
+            a position gives the board that replaying every event from the
+            start gives, with only the new hands in ``hands`` (a step: one
+            new hand costs one hand's work).
 
     Returns:
-        The ``Board``: totals (points), every hand with its dealer and scores,
-        status, winner, ``closed_by`` and the next deal.
+        The ``Board``: totals (points), every hand (since ``start``) with its
+        dealer and scores, status, winner, ``closed_by``, the next deal and
+        the ``position`` after the last event.
 
     Raises:
         RuleError: the first rule any part of the match breaks; ``index`` is
@@ -864,7 +939,8 @@ def replay(match: Match) -> Board:
     Implements all of docs/rules.md but "Editing the past", which is replaying an
     edited list of events.
     """
-    table = _Table(match)
+    table = _Table(match, start)
+    first = table.earlier_events
     for index, event in enumerate(match.events):
-        table.apply(event, index)
-    return table.board()
+        table.apply(event, first + index)
+    return table.board(len(match.events))

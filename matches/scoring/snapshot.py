@@ -12,23 +12,46 @@ database (PostgreSQL's ``jsonb``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from .engine import Board, Hand, Join, Leave, LineMove, Match, name_key, renamer
+from .cards import parse_card
+from .engine import (
+    Board,
+    Deal,
+    Hand,
+    HandResult,
+    Join,
+    Leave,
+    LineMove,
+    Match,
+    Position,
+    Seat,
+    name_key,
+    renamer,
+    typing_slips,
+)
 from .matchfile import deal_document
+from .rules import HouseRules
 
-# Bump this whenever a change to the engine could change any board: every
-# stored snapshot with another number is then rebuilt from its events.
-ENGINE_VERSION = 1
+# Bump this whenever a change to the engine could change any board, or the
+# snapshot's shape changes: every stored snapshot with another number is then
+# rebuilt from its events.
+ENGINE_VERSION = 2
 
 
-def take(match: Match, board: Board) -> dict[str, Any]:
-    """The snapshot of ``board``, the result of ``replay(match)``.
+def take(match: Match, board: Board, *, before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The snapshot of ``board``, the result of ``replay(match)``, or of a
+    step: ``replay(match, position(before))``.
 
     Args:
         match: the match as replayed (its events give the line moves and the
             seat changes in the order they happened).
-        board: ``replay(match)``.
+        board: ``replay(match)``, or ``replay(match, position(before))``.
+        before: the snapshot of the match before ``match.events``, for a
+            step; its events are kept (in the new seat order when a newcomer
+            sat down) and the new ones follow. The result is the snapshot
+            replaying every event from the start gives.
 
     Returns:
         A JSON-ready dict: ``engine`` (``ENGINE_VERSION``); ``seats`` (every
@@ -37,12 +60,14 @@ def take(match: Match, board: Board) -> dict[str, Any]:
         None) in that order; ``dealt_in_last``; ``target`` (the line, points);
         ``hands_played``; ``status``; ``winner``; ``closed_by``; ``leader``;
         ``next_hand`` (``number``, ``dealer``, ``first_player``,
-        ``cards_each``, or None once closed); and ``events``, one per live
-        event in order: a hand (``number``, ``dealer``, ``went_out``,
-        ``rummy``, and ``scores`` and ``totals`` in seat order, None for a
-        player not dealt in, or not yet seated), a line move (``target`` and
-        ``from``, points), a leave (``player``) or a join (``player``,
-        ``after``).
+        ``cards_each``, or None once closed); ``deal_from`` (``[name,
+        included]``, the board's ``Position``); and ``events``, one per live
+        event in order: a hand (``number``, ``dealer``, ``first_player``,
+        ``cards_each``, ``went_out``, ``rummy``, and ``scores``, ``totals``
+        and ``leftovers`` (points) in seat order, None for a player not dealt
+        in, or not yet seated, and ``cards`` the same way when any player's
+        leftover was entered as cards), a line move (``target`` and ``from``,
+        points), a leave (``player``) or a join (``player``, ``after``).
 
     docs/rules.md, all of it, through the board.
     """
@@ -52,22 +77,12 @@ def take(match: Match, board: Board) -> dict[str, Any]:
     places = dict.fromkeys(seats)
     if board.status == "closed":
         places.update({name: [place, shared] for name, place, shared in board.ranking})
-    line = match.rules.target
-    events: list[dict[str, Any]] = []
-    for index, event in enumerate(match.events):
+    line = match.rules.target if before is None else before["target"]
+    events = [] if before is None else _reseated(before["events"], before["seats"], seats)
+    first = len(events)
+    for index, event in enumerate(match.events, start=first):
         if isinstance(event, Hand):
-            hand = hands[index]
-            events.append(
-                {
-                    "kind": "hand",
-                    "number": hand.number,
-                    "dealer": hand.dealer,
-                    "went_out": hand.went_out,
-                    "rummy": hand.rummy,
-                    "scores": [hand.scores.get(name) for name in seats],
-                    "totals": [hand.totals.get(name) for name in seats],
-                }
-            )
+            events.append(hand_entry(hands[index], seats))
         elif isinstance(event, LineMove):
             events.append({"kind": "target", "target": event.target, "from": line})
             line = event.target
@@ -93,8 +108,141 @@ def take(match: Match, board: Board) -> dict[str, Any]:
         "closed_by": board.closed_by,
         "leader": board.leader,
         "next_hand": deal_document(deal),
+        "deal_from": [board.position.deal_from, board.position.deal_from_included],
         "events": events,
     }
+
+
+def _reseated(events: list[dict[str, Any]], old: list[str], new: list[str]) -> list[dict[str, Any]]:
+    """Snapshot events whose per-seat lists follow the seats ``old``, in the
+    seat order ``new`` (which holds ``old`` and the newcomers)."""
+    if old == new:
+        return list(events)
+    where = [old.index(name) if name in old else None for name in new]
+    moved = []
+    for event in events:
+        if event["kind"] == "hand":
+            event = dict(event)
+            for field in ("scores", "totals", "leftovers", "cards"):
+                if field in event:
+                    values = event[field]
+                    event[field] = [None if at is None else values[at] for at in where]
+        moved.append(event)
+    return moved
+
+
+def hand_entry(hand: HandResult, seats: list[str]) -> dict[str, Any]:
+    """One hand of a snapshot's ``events`` (see ``take``), ``seats`` the
+    board's seat order."""
+    entry = {
+        "kind": "hand",
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "first_player": hand.deal.first_player,
+        "cards_each": hand.deal.cards_each,
+        "went_out": hand.went_out,
+        "rummy": hand.rummy,
+        "scores": [hand.scores.get(name) for name in seats],
+        "totals": [hand.totals.get(name) for name in seats],
+        "leftovers": [hand.leftovers.get(name) for name in seats],
+    }
+    if hand.cards:
+        held = hand.cards
+        entry["cards"] = [
+            [card.code() for card in held[name]] if name in held else None for name in seats
+        ]
+    return entry
+
+
+def position(data: dict[str, Any]) -> Position:
+    """Where the match of snapshot ``data`` stands after its last event, for
+    ``replay`` to go on from."""
+    seats = data["seats"]
+    deal_from, included = data["deal_from"]
+    return Position(
+        seats=tuple(seats),
+        seated=tuple(name for name, seated in zip(seats, data["seated"], strict=True) if seated),
+        totals=dict(zip(seats, data["totals"], strict=True)),
+        target=data["target"],
+        events=len(data["events"]),
+        hands_played=data["hands_played"],
+        deal_from=deal_from,
+        deal_from_included=included,
+        dealt_in_last=tuple(data["dealt_in_last"]),
+        closed_by=data["closed_by"],
+        winner=data["winner"],
+    )
+
+
+def _hand_result(
+    entry: dict[str, Any], index: int, seats: list[str], rules: HouseRules
+) -> HandResult:
+    def named(values: list[Any] | None) -> dict[str, Any]:
+        return {
+            name: value
+            for name, value in zip(seats, values or (), strict=False)
+            if value is not None
+        }
+
+    leftovers = named(entry["leftovers"])
+    cards = {
+        name: tuple(parse_card(text) for text in held)
+        for name, held in named(entry.get("cards")).items()
+    }
+    return HandResult(
+        number=entry["number"],
+        index=index,
+        deal=Deal(entry["number"], entry["dealer"], entry["first_player"], entry["cards_each"]),
+        went_out=entry["went_out"],
+        rummy=entry["rummy"],
+        leftovers=leftovers,
+        cards=cards,
+        scores=named(entry["scores"]),
+        totals=named(entry["totals"]),
+        slips=typing_slips(leftovers, cards, cards_dealt=entry["cards_each"], rules=rules),
+    )
+
+
+def board(rules: HouseRules, data: dict[str, Any], *, recent: int | None = None) -> Board:
+    """The board a snapshot ``data`` was taken of, without replaying.
+
+    Args:
+        rules: the match's house rules as the board holds them (the decks
+            filled in; the line as it stands comes from ``data``).
+        data: a current snapshot (``take``).
+        recent: how many of the last events to give their hands for
+            (``Board.hands``, the rest counted in ``earlier_hands``); None:
+            every hand.
+
+    Returns:
+        The ``Board`` that ``replay`` gave when ``data`` was taken, holding
+        the hands of the last ``recent`` events.
+    """
+    seats = data["seats"]
+    rules = replace(rules, target=data["target"])
+    events = data["events"]
+    first = 0 if recent is None else max(0, len(events) - recent)
+    hands = tuple(
+        _hand_result(entry, index, seats, rules)
+        for index, entry in enumerate(events[first:], start=first)
+        if entry["kind"] == "hand"
+    )
+    deal = data["next_hand"]
+    at = position(data)
+    return Board(
+        rules=rules,
+        seats=tuple(Seat(name, seated) for name, seated in zip(seats, data["seated"], strict=True)),
+        totals=dict(at.totals),
+        hands=hands,
+        status=data["status"],
+        winner=data["winner"],
+        closed_by=data["closed_by"],
+        next_hand=deal
+        and Deal(deal["number"], deal["dealer"], deal["first_player"], deal["cards_each"]),
+        dealt_in_last=at.dealt_in_last,
+        earlier_hands=data["hands_played"] - len(hands),
+        position=at,
+    )
 
 
 def figures(data: dict[str, Any], *, lowest_wins: bool) -> list[dict[str, int | None]]:
@@ -128,6 +276,16 @@ def figures(data: dict[str, Any], *, lowest_wins: bool) -> list[dict[str, int | 
     return out
 
 
+def ever_dealt_in(data: dict[str, Any], name: str) -> bool:
+    """Whether ``name`` (compared as the engine compares names) was dealt
+    into any hand of snapshot ``data``."""
+    key = name_key(name)
+    seat = next((at for at, each in enumerate(data["seats"]) if name_key(each) == key), None)
+    return seat is not None and any(
+        event["kind"] == "hand" and event["scores"][seat] is not None for event in data["events"]
+    )
+
+
 def rename_in_snapshot(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     """The snapshot ``data`` with the player ``old`` (compared as the engine
     compares names) called ``new``, as replaying the match with that player
@@ -137,7 +295,7 @@ def rename_in_snapshot(data: dict[str, Any], old: str, new: str) -> dict[str, An
     events = []
     for event in data["events"]:
         event = dict(event)
-        for field in ("dealer", "went_out", "player", "after"):
+        for field in ("dealer", "first_player", "went_out", "player", "after"):
             if field in event:
                 event[field] = renamed(event[field])
         events.append(event)
@@ -154,5 +312,6 @@ def rename_in_snapshot(data: dict[str, Any], old: str, new: str) -> dict[str, An
             "dealer": renamed(deal["dealer"]),
             "first_player": renamed(deal["first_player"]),
         },
+        "deal_from": [renamed(data["deal_from"][0]), data["deal_from"][1]],
         "events": events,
     }
