@@ -141,7 +141,13 @@ def build(pool: int) -> dict[str, Any]:
         )
         Event.objects.bulk_create(
             (
-                Event(match=copy, position=event.position, kind=event.kind, data=event.data)
+                Event(
+                    match=copy,
+                    position=event.position,
+                    kind=event.kind,
+                    data=event.data,
+                    result=event.result,
+                )
                 for copy in made
                 for event in events
             ),

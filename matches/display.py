@@ -529,9 +529,10 @@ RECENT_SHOWN = 5  # hands the shared board lists
 
 def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     """The board as the phones following a share link see it, from the
-    stored snapshot ``data`` alone: ``rows`` (name, total, place, marks), the
-    line, the scheme, who deals and how many cards, the last hands in words,
-    and on a closed match the winner and why it closed."""
+    stored snapshot ``data`` alone (its head, and the entries of at least
+    the last ``RECENT_SHOWN`` hands): ``rows`` (name, total, place, marks),
+    the line, the scheme, who deals and how many cards, the last hands in
+    words, and on a closed match the winner and why it closed."""
     seats = data["seats"]
     deal = data["next_hand"]
     rows = []

@@ -4,9 +4,10 @@ A match is stored as its house rules, its starting seats and its ordered
 events, each event exactly as entered (in the shape of a match file's event,
 docs/match-format.md). Totals, dealer, status and winner come from replaying the
 events through ``matches.scoring`` (``Match.board``). The services keep a cache
-of that replay beside the events, written in the same transaction: the match's
-``snapshot`` (with ``status`` and ``hands_played`` as columns, for lists and
-filters) and one ``MatchPlayer`` row per player. Nothing else writes them.
+of that replay beside the events, written in the same transaction: the head of
+the match's ``snapshot`` (with ``status`` and ``hands_played`` as columns, for
+lists and filters), each live event's entry of it (``Event.result``) and one
+``MatchPlayer`` row per player. Nothing else writes them.
 """
 
 from __future__ import annotations
@@ -142,7 +143,8 @@ class Match(models.Model):
     abandoned = models.DateTimeField(null=True, blank=True)
 
     # The cache of the replay (matches.scoring.snapshot), written by the
-    # services with every write. ``version`` counts the writes.
+    # services with every write: ``snapshot`` is its head (the entries are
+    # the events' ``result``). ``version`` counts the writes.
     version = models.PositiveIntegerField(default=0, editable=False)
     engine_version = models.PositiveIntegerField(default=0, editable=False)
     status = models.CharField(
@@ -243,8 +245,20 @@ class Match(models.Model):
     def live_count(self) -> int:
         """How many events happened (the stored snapshot's, else the events')."""
         if self.snapshot_current:
-            return len(self.snapshot["events"])
+            return self.snapshot["event_count"]
         return len(self.live_events())
+
+    def entries(self, *, last_hands: int | None = None) -> list[dict[str, Any]]:
+        """Every live event's stored entry of the snapshot, in order (the
+        prefetched events, else one query for the entries alone); with
+        ``last_hands``, only the entries of that many last hands."""
+        if last_hands is None and "events" in getattr(self, "_prefetched_objects_cache", {}):
+            return [event.result for event in self.live_events()]
+        live = self.events.filter(deleted=None)
+        if last_hands is None:
+            return list(live.order_by("position").values_list("result", flat=True))
+        newest = live.filter(kind="hand").order_by("-position")[:last_hands]
+        return list(newest.values_list("result", flat=True))[::-1]
 
     def board(self, *, recent: int | None = None) -> scoring.Board:
         """The board: totals (points), hands, dealer, status and winner, the
@@ -261,13 +275,24 @@ class Match(models.Model):
             RuleError: the stored events break a rule (only if the rules
                 changed under stored data; services never store such events).
         """
-        if self.snapshot_current:
-            return snapshots.board(self.house_rules(), self.snapshot, recent=recent)
-        return scoring.replay(self.engine_match())
+        if not self.snapshot_current:
+            return scoring.replay(self.engine_match())
+        if recent is None:
+            entries = self.entries()
+        else:
+            entries = [event.result for event in self.board_events(recent).recent] if recent else []
+        return snapshots.board(self.house_rules(), {**self.snapshot, "events": entries})
 
     def board_events(self, recent: int) -> BoardEvents:
-        """The events the board shows, in one query: the last ``recent`` live
-        ones and every deleted one (never the whole list)."""
+        """The events the board shows, in one query (kept for the next call):
+        the last ``recent`` live ones and every deleted one (never the whole
+        list)."""
+        kept = self.__dict__.setdefault("_shown_events", {})
+        if recent not in kept:
+            kept[recent] = self._board_events(recent)
+        return kept[recent]
+
+    def _board_events(self, recent: int) -> BoardEvents:
         newest = self.events.filter(deleted=None).order_by("-position").values("pk")[:recent]
         rows = list(self.events.filter(models.Q(deleted__isnull=False) | models.Q(pk__in=newest)))
         live = [event for event in rows if event.deleted is None]
@@ -332,6 +357,10 @@ class Event(models.Model):
     token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     created = models.DateTimeField(default=timezone.now)
     deleted = models.DateTimeField(null=True, blank=True)
+    # A live event's entry of the match's snapshot (what it did: scores and
+    # totals in the snapshot's seat order), written by the services with the
+    # match's snapshot head; a page reads the entries it shows, never all.
+    result = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["position"]

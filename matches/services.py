@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import cached_property
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -33,59 +34,94 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Replayed:
     """A match as the engine took it, and the board replaying it gave; for a
-    step, ``before`` is the stored snapshot the replay went on from (and
-    ``match`` holds only the new events)."""
+    step, ``before`` is the stored snapshot head the replay went on from
+    (and ``match`` holds only the new events)."""
 
     match: scoring.Match
     board: scoring.Board
     before: dict[str, Any] | None = None
 
+    @cached_property
+    def taken(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """``(head, entries)`` of the snapshot: every live event's entry, or
+        for a step the new events' (``snapshot.step``)."""
+        if self.before is None:
+            data = snapshot.take(self.match, self.board)
+            return snapshot.head(data), data["events"]
+        return snapshot.step(self.before, self.match, self.board)
+
 
 def _cache(
-    match: Match, replayed: Replayed, players: dict[str, Player]
+    match: Match,
+    replayed: Replayed,
+    players: dict[str, Player],
+    earlier: dict[str, MatchPlayer] | None = None,
 ) -> tuple[dict[str, Any], list[MatchPlayer]]:
     """The cache of ``replayed`` for ``match``, written nowhere yet: the
-    match's cached columns (snapshot, status, hands played, line, engine
+    match's cached columns (snapshot head, status, hands played, line, engine
     version) and one unsaved ``MatchPlayer`` row per player who ever sat.
-    ``players`` maps ``name_key`` to the host's player, for every name."""
-    data = snapshot.take(replayed.match, replayed.board, before=replayed.before)
+    ``players`` maps ``name_key`` to the host's player, for every name; for a
+    step, ``earlier`` maps it to the rows before it, whose figures the new
+    entries add to."""
+    head, entries = replayed.taken
     board = replayed.board
     columns = {
         "engine_version": snapshot.ENGINE_VERSION,
         "status": board.status,
         "hands_played": board.hands_played,
         "line": board.target,
-        "snapshot": data,
+        "snapshot": head,
     }
-    kept = snapshot.figures(data, lowest_wins=board.rules.leader_is_lowest)
-    closed = data["status"] == "closed"
+    lowest = board.rules.leader_is_lowest
+    kept = snapshot.figures({"seats": head["seats"], "events": entries}, lowest_wins=lowest)
+    if earlier is not None:
+        for seat, name in enumerate(head["seats"]):
+            row = earlier.get(name_key(name))
+            if row is not None:
+                kept[seat] = _added(row, kept[seat])
+    closed = head["status"] == "closed"
     rows = [
         MatchPlayer(
             match=match,
             player=players[name_key(name)],
             seat=seat,
-            total=data["totals"][seat],
-            seated=data["seated"][seat],
-            place=data["places"][seat][0] if data["places"][seat] else None,
-            shared=bool(data["places"][seat] and data["places"][seat][1]),
-            won=data["winner"] == name,
-            leader=data["leader"] == name,
+            total=head["totals"][seat],
+            seated=head["seated"][seat],
+            place=head["places"][seat][0] if head["places"][seat] else None,
+            shared=bool(head["places"][seat] and head["places"][seat][1]),
+            won=head["winner"] == name,
+            leader=head["leader"] == name,
             closed=closed,
-            no_winner=closed and data["winner"] is None,
+            no_winner=closed and head["winner"] is None,
             **kept[seat],
         )
-        for seat, name in enumerate(data["seats"])
+        for seat, name in enumerate(head["seats"])
     ]
     return columns, rows
+
+
+def _added(row: MatchPlayer, new: dict[str, Any]) -> dict[str, Any]:
+    """A row's figures (``snapshot.figures``) with those of new entries added."""
+    bests = [best for best in (row.best_hand, new["best_hand"]) if best is not None]
+    return {
+        "hands_out": row.hands_out + new["hands_out"],
+        "rummies": row.rummies + new["rummies"],
+        "take": row.take + new["take"],
+        "best_hand": max(bests) if bests else None,
+    }
 
 
 def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     """Write the cache of ``replayed`` for ``match`` (``_cache``) with one
     more ``version``, and bring the players' figures along (``figures=False``:
     the caller counts them afresh once, after many matches). Called inside
-    the transaction of the write the replay checked. A step (``replayed.before``)
-    updates the rows that changed in one query; otherwise they are written
-    anew."""
+    the transaction of the write the replay checked.
+
+    A step (``replayed.before``) adds the new events' entries (the caller
+    saved them with the events), updates the players' rows that changed in
+    one query, and reads no earlier entry unless a newcomer sat down. A
+    whole replay writes every live event's entry that changed (``match``'s
+    events prefetched) and the rows anew."""
     step = replayed.before is not None
     if step:
         old = list(MatchPlayer.objects.filter(match=match).select_related("player"))
@@ -95,7 +131,17 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     for seat in replayed.board.seats:
         if name_key(seat.name) not in players:
             players[name_key(seat.name)] = _player_for(match.host_id, seat.name)
-    columns, new = _cache(match, replayed, players)
+    earlier = {row.player.key: row for row in old} if step else None
+    columns, new = _cache(match, replayed, players, earlier)
+    head, entries = replayed.taken
+    if not step or head["seats"] != replayed.before["seats"]:
+        # Read again: the caller has saved the events as they now stand.
+        live = list(match.events.filter(deleted=None).order_by("position").only("pk", "result"))
+        if step:  # a newcomer sat down: the earlier entries follow the seats
+            live = live[: replayed.before["event_count"]]
+            old_seats = replayed.before["seats"]
+            entries = snapshot.reseated([event.result for event in live], old_seats, head["seats"])
+        _write_entries(list(zip(live, entries, strict=True)))
     match.version += 1
     for name, value in columns.items():
         setattr(match, name, value)
@@ -119,6 +165,13 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
         MatchPlayer.objects.bulk_create(new)
     if figures:
         _keep_player_figures(old, new)
+
+
+def _write_entries(pairs: list[tuple[Event, dict[str, Any]]]) -> None:
+    """Give each event its snapshot entry, writing only those that changed."""
+    _write_json(
+        Event, "result", [(event.pk, entry) for event, entry in pairs if event.result != entry]
+    )
 
 
 # What a write may change in a match's ``MatchPlayer`` row.
@@ -227,14 +280,22 @@ def snapshot_rebuild(match: Match) -> Match:
     return locked
 
 
-def current_snapshot(match: Match) -> dict:
-    """The stored snapshot of ``match``, rebuilt first when an older engine
-    wrote it (or none did): what every page that reads the snapshot calls."""
+def current_head(match: Match) -> dict:
+    """The stored snapshot head of ``match`` (everything but the entries),
+    rebuilt first when an older engine wrote it (or none did)."""
     if not match.snapshot_current:
         rebuilt = snapshot_rebuild(match)
         for name in ("version", "engine_version", "status", "hands_played", "line", "snapshot"):
             setattr(match, name, getattr(rebuilt, name))
     return match.snapshot
+
+
+def current_snapshot(match: Match) -> dict:
+    """The whole stored snapshot of ``match``, its head and every live
+    event's entry (one query), rebuilt first when an older engine wrote it:
+    what the pages that show every hand (the sheet, the CSV) call."""
+    head = current_head(match)
+    return {**head, "events": match.entries()}
 
 
 def snapshots_rebuild_stale(*, batch: int = 200) -> int:
@@ -424,9 +485,9 @@ def _check(match: Match, data: dict, replacing: int | None = None) -> Replayed:
     event is one step from the stored snapshot (the events before it are not
     replayed, nor read)."""
     if replacing is None:
-        before = current_snapshot(match)
+        before = current_head(match)
         step = scoring.Match(
-            rules=match.house_rules(), players=(), events=(read_event(data, len(before["events"])),)
+            rules=match.house_rules(), players=(), events=(read_event(data, before["event_count"]),)
         )
         return Replayed(step, scoring.replay(step, snapshot.position(before)), before)
     events = match.live_events()
@@ -472,7 +533,7 @@ def event_record(
         if earlier is not None:
             return Recorded(earlier, created=False)
     if hand_number is not None:
-        next_number = current_snapshot(match)["hands_played"] + 1
+        next_number = current_head(match)["hands_played"] + 1
         if hand_number != next_number:
             raise scoring.RuleError(
                 f"The board changed on another screen: this form was for hand {hand_number}, "
@@ -485,9 +546,10 @@ def event_record(
         _player_for(match.host_id, clean_name(data["join"]))
     # Deleted events keep their positions, so a new event goes after them all.
     position = (Event.objects.filter(match=match).aggregate(top=Max("position"))["top"] or 0) + 1
+    _, (entry,) = replayed.taken
     event, created = _once(
         lambda: Event.objects.create(
-            match=match, position=position, kind=kind, data=data, token=token
+            match=match, position=position, kind=kind, data=data, token=token, result=entry
         ),
         Event.objects.filter(match=match, token=token),
         token,
@@ -724,7 +786,7 @@ def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
     match = _locked(match, writing=False)
     if match.next_match_id is not None:
         return Match.objects.get(pk=match.next_match_id)
-    board = match.board()
+    board = match.board(recent=0)
     dealer = scoring.seat_after(
         [seat.name for seat in board.seats], board.seated, match.first_dealer.name
     )
@@ -940,12 +1002,13 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         board = each.board
         if any(players[name_key(name)].name != name for name in each.names):
             board = scoring.replay(stored)
-        columns, rows = _cache(match, Replayed(stored, board), players)
+        replayed = Replayed(stored, board)
+        columns, rows = _cache(match, replayed, players)
         for name, value in columns.items():
             setattr(match, name, value)
         matches.append(match)
         seats.append(seated)
-        events.append(each.document.get("events", []))
+        events.append(list(zip(each.document.get("events", []), replayed.taken[1], strict=True)))
         standings.append(rows)
     Match.objects.bulk_create(matches, batch_size=IMPORT_BATCH)
     Seat.objects.bulk_create(
@@ -963,9 +1026,10 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
                 position=position,
                 kind=next(kind for kind in Event.KINDS if kind in data),
                 data=json.loads(json.dumps(data)),
+                result=entry,
             )
             for match, datas in zip(matches, events, strict=True)
-            for position, data in enumerate(datas, start=1)
+            for position, (data, entry) in enumerate(datas, start=1)
         ),
         batch_size=IMPORT_BATCH,
     )
@@ -1059,13 +1123,18 @@ def _rewrite(match_ids: list[int], old: str, new: str) -> None:
     no score, so the snapshot is what a replay would give (tested)."""
     for start in range(0, len(match_ids), REWRITE_BATCH):
         batch = match_ids[start : start + REWRITE_BATCH]
-        changed = []
-        for event in Event.objects.filter(match_id__in=batch).only("pk", "data"):
+        changed, results = [], []
+        for event in Event.objects.filter(match_id__in=batch).only("pk", "data", "result"):
             data = rename_in_event(event.data, old, new)
             if data != event.data:
                 event.data = data
                 changed.append(event)
+            if event.result is not None:
+                result = snapshot.rename_in_entry(event.result, old, new)
+                if result != event.result:
+                    results.append((event.pk, result))
         _write_json(Event, "data", [(event.pk, event.data) for event in changed])
+        _write_json(Event, "result", results)
         matches = list(
             Match.objects.select_for_update().filter(pk__in=batch).only("pk", "snapshot")
         )

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from matches import services
-from matches.display import followed_board
+from matches.display import RECENT_SHOWN, followed_board
 from matches.models import ShareLink
 from matches.sheet import sheet
 
@@ -68,7 +68,7 @@ def _link(token: str) -> ShareLink | None:
 
 def _context(link: ShareLink) -> dict[str, Any]:
     match = link.match
-    data = services.current_snapshot(match)
+    data = {**services.current_head(match), "events": match.entries(last_hands=RECENT_SHOWN)}
     following = None
     if match.next_match_id is not None:
         live = ShareLink.objects.filter(match_id=match.next_match_id, ended=None).first()

@@ -703,7 +703,7 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         if _already_recorded(form) is not None:
             return _after_write(request, match)
         return _refused(request, _board_context(match, line_form=form))
-    before = match.board()
+    before = match.board(recent=0)
     after = form.board_after
     if after.status != before.status and not form.cleaned_data["confirm"]:
         confirm = {
@@ -916,7 +916,9 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return _refused(request, _board_context(match, seat_form=form))
     if recorded.created:
         data = form.event_data()
-        back = "join" in data and snapshot.ever_dealt_in(match.snapshot, data["join"])
+        back = "join" in data and snapshot.ever_dealt_in(
+            services.current_snapshot(match), data["join"]
+        )
         sentence = event_sentence(data, form.board_after, back=back)
         messages.success(request, f"{sentence}.")
     return _after_write(request, match)
@@ -927,7 +929,7 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Start a new match with the same players, seats and house rules."""
     match = _host_match(request, public_id)
-    if match.board().status == "open" and not request.POST.get("confirm"):
+    if match.board(recent=0).status == "open" and not request.POST.get("confirm"):
         # Asked first, here on the server, so it holds with JavaScript off too.
         return _render_board(request, _board_context(match, confirm_rematch=True))
     token = request.POST.get("token", "")
@@ -976,7 +978,7 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         match = _host_match(request, public_id)
-    rules = match.board().rules if match is not None else None
+    rules = match.board(recent=0).rules if match is not None else None
     own = {key: getattr(rules, key) for key in RULE_KEYS} if rules else {}
     defaults = scoring.HouseRules()
     house_rules = [
@@ -1047,7 +1049,7 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "match": match,
             "form": form,
             "presets": TARGET_PRESETS,
-            "fixed": not match.board().rules_can_change,
+            "fixed": not match.board(recent=0).rules_can_change,
         },
     )
 

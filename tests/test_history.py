@@ -193,8 +193,8 @@ def test_history_home_and_sheet_cost_the_same_with_1_and_150_hands(
         client.get(HISTORY)
     with django_assert_num_queries(5):
         client.get(reverse("matches:home"))
-    # session, user, the match with its snapshot
-    with django_assert_num_queries(3):
+    # session, user, the match with its snapshot head, its events' entries
+    with django_assert_num_queries(4):
         response = client.get(url("sheet", match))
     assert f"{hands} hand{'s' if hands > 1 else ''} · line 1000" in text(response)
 

@@ -18,6 +18,12 @@ def migrate(target: str) -> None:
     executor.migrate([("matches", target)])
 
 
+def latest() -> str:
+    """The app's newest migration: where a test that went back returns."""
+    ((_, name),) = MigrationExecutor(connection).loader.graph.leaf_nodes("matches")
+    return name
+
+
 def test_players_get_their_key_and_those_the_old_constraint_let_in_twice_stay_apart():
     host = UserFactory()
     migrate("0006_share_links")
@@ -31,7 +37,7 @@ def test_players_get_their_key_and_those_the_old_constraint_let_in_twice_stay_ap
                     [host.pk, name],
                 )
     finally:
-        migrate("0008_player_key_unique")
+        migrate(latest())
     players = list(Player.objects.filter(host=host).order_by("pk"))
     zoe, zoe_again, ben = players
     assert (ben.name, ben.key) == ("Ben", "ben")

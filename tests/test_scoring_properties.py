@@ -438,25 +438,25 @@ def test_going_on_from_a_position_gives_the_board_of_the_whole_replay(
 def test_a_snapshot_stepped_on_and_read_back_is_the_whole_replay(
     generated: Generated, data: st.DataObject
 ) -> None:
-    """The snapshot of a step (the first events' snapshot, as stored, and the
+    """The snapshot of a step (the first events' head, as stored, and the
     rest replayed from its position) equals the snapshot of the whole
     replay, and the board read back from it, without replaying, equals the
-    replay's board: every hand, or only the last events' hands."""
+    replay's board: every hand, or only those of the last entries given."""
     match = generated.match
     full = replay(match)
     whole = stored(snapshot.take(match, full))
     cut = data.draw(st.integers(0, len(match.events)))
     before = stored(snapshot.take(replace(match, events=match.events[:cut]), generated.boards[cut]))
-    rest = replace(
-        match, rules=replace(match.rules, decks=full.rules.decks), events=match.events[cut:]
-    )
-    stepped = replay(rest, snapshot.position(before))
-    assert stored(snapshot.take(rest, stepped, before=before)) == whole
-    # The rules as the app stores them: the decks filled in for the table.
-    rules = full.rules
+    rules = replace(match.rules, decks=full.rules.decks)  # as the app stores them
+    rest = replace(match, rules=rules, events=match.events[cut:])
+    stepped = replay(rest, snapshot.position(snapshot.head(before)))
+    head, entries = snapshot.step(snapshot.head(before), rest, stepped)
+    earlier = snapshot.reseated(before["events"], before["seats"], head["seats"])
+    assert stored({**head, "events": earlier + entries}) == whole
     assert snapshot.board(rules, whole) == full
     recent = data.draw(st.integers(0, 6))
-    read = snapshot.board(rules, whole, recent=recent)
+    last = whole["events"][max(0, len(whole["events"]) - recent) :]
+    read = snapshot.board(rules, {**snapshot.head(whole), "events": last})
     indices = range(len(match.events) - recent, len(match.events))
     assert read.hands == tuple(hand for hand in full.hands if hand.index in indices)
     assert replace(read, hands=full.hands, earlier_hands=0) == full

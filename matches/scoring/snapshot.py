@@ -12,6 +12,7 @@ database (PostgreSQL's ``jsonb``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -37,21 +38,16 @@ from .rules import HouseRules
 # Bump this whenever a change to the engine could change any board, or the
 # snapshot's shape changes: every stored snapshot with another number is then
 # rebuilt from its events.
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 
 
-def take(match: Match, board: Board, *, before: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The snapshot of ``board``, the result of ``replay(match)``, or of a
-    step: ``replay(match, position(before))``.
+def take(match: Match, board: Board) -> dict[str, Any]:
+    """The snapshot of ``board``, the result of ``replay(match)``.
 
     Args:
         match: the match as replayed (its events give the line moves and the
             seat changes in the order they happened).
-        board: ``replay(match)``, or ``replay(match, position(before))``.
-        before: the snapshot of the match before ``match.events``, for a
-            step; its events are kept (in the new seat order when a newcomer
-            sat down) and the new ones follow. The result is the snapshot
-            replaying every event from the start gives.
+        board: ``replay(match)``.
 
     Returns:
         A JSON-ready dict: ``engine`` (``ENGINE_VERSION``); ``seats`` (every
@@ -61,39 +57,50 @@ def take(match: Match, board: Board, *, before: dict[str, Any] | None = None) ->
         ``hands_played``; ``status``; ``winner``; ``closed_by``; ``leader``;
         ``next_hand`` (``number``, ``dealer``, ``first_player``,
         ``cards_each``, or None once closed); ``deal_from`` (``[name,
-        included]``, the board's ``Position``); and ``events``, one per live
-        event in order: a hand (``number``, ``dealer``, ``first_player``,
-        ``cards_each``, ``went_out``, ``rummy``, and ``scores``, ``totals``
-        and ``leftovers`` (points) in seat order, None for a player not dealt
-        in, or not yet seated, and ``cards`` the same way when any player's
-        leftover was entered as cards), a line move (``target`` and ``from``,
-        points), a leave (``player``) or a join (``player``, ``after``).
+        included]``, the board's ``Position``); ``event_count``; and
+        ``events``, one entry per live event in order: a hand (``number``,
+        ``dealer``, ``first_player``, ``cards_each``, ``went_out``,
+        ``rummy``, and ``scores``, ``totals`` and ``leftovers`` (points) in
+        seat order, None for a player not dealt in, or not yet seated, and
+        ``cards`` the same way when any player's leftover was entered as
+        cards), a line move (``target`` and ``from``, points), a leave
+        (``player``) or a join (``player``, ``after``).
+
+        Everything but ``events`` is the head: the app stores it with the
+        match and each entry with its event, so that a page reads the head
+        and the entries it shows, and a new event adds one entry (``step``).
 
     docs/rules.md, all of it, through the board.
     """
+    entries = _entries(match.events, board, first=0, line=match.rules.target)
+    return {**_head(board, len(entries)), "events": entries}
+
+
+def step(before: dict[str, Any], match: Match, board: Board) -> tuple[dict[str, Any], list]:
+    """A step of the snapshot: ``board`` is ``replay(match,
+    position(before))``, ``match`` holding only the new events.
+
+    Args:
+        before: the snapshot's head before the new events (its ``events``,
+            if any, are not read).
+
+    Returns:
+        ``(head, entries)``: the head after the new events and their entries.
+        The earlier entries stand as they were, unless a newcomer sat down
+        (the head's ``seats`` differ from ``before``'s): then they follow the
+        new seats through ``reseated``. Together they are ``take`` of the
+        whole match.
+    """
+    first = before["event_count"]
+    entries = _entries(match.events, board, first=first, line=before["target"])
+    return _head(board, first + len(entries)), entries
+
+
+def _head(board: Board, event_count: int) -> dict[str, Any]:
     seats = [seat.name for seat in board.seats]
-    canonical = {name_key(name): name for name in seats}
-    hands = {hand.index: hand for hand in board.hands}
     places = dict.fromkeys(seats)
     if board.status == "closed":
         places.update({name: [place, shared] for name, place, shared in board.ranking})
-    line = match.rules.target if before is None else before["target"]
-    events = [] if before is None else _reseated(before["events"], before["seats"], seats)
-    first = len(events)
-    for index, event in enumerate(match.events, start=first):
-        if isinstance(event, Hand):
-            events.append(hand_entry(hands[index], seats))
-        elif isinstance(event, LineMove):
-            events.append({"kind": "target", "target": event.target, "from": line})
-            line = event.target
-        elif isinstance(event, Leave):
-            events.append({"kind": "leave", "player": canonical[name_key(event.player)]})
-        elif isinstance(event, Join):
-            after = canonical[name_key(event.after)] if event.after else None
-            events.append(
-                {"kind": "join", "player": canonical[name_key(event.player)], "after": after}
-            )
-    deal = board.next_hand
     return {
         "engine": ENGINE_VERSION,
         "seats": seats,
@@ -107,27 +114,55 @@ def take(match: Match, board: Board, *, before: dict[str, Any] | None = None) ->
         "winner": board.winner,
         "closed_by": board.closed_by,
         "leader": board.leader,
-        "next_hand": deal_document(deal),
+        "next_hand": deal_document(board.next_hand),
         "deal_from": [board.position.deal_from, board.position.deal_from_included],
-        "events": events,
+        "event_count": event_count,
     }
 
 
-def _reseated(events: list[dict[str, Any]], old: list[str], new: list[str]) -> list[dict[str, Any]]:
-    """Snapshot events whose per-seat lists follow the seats ``old``, in the
-    seat order ``new`` (which holds ``old`` and the newcomers)."""
+def _entries(events: Sequence[object], board: Board, *, first: int, line: int) -> list[dict]:
+    """The entries of ``events``, the events replayed into ``board`` from
+    event ``first`` on, the line standing at ``line`` (points) before them."""
+    seats = [seat.name for seat in board.seats]
+    canonical = {name_key(name): name for name in seats}
+    hands = {hand.index: hand for hand in board.hands}
+    entries: list[dict[str, Any]] = []
+    for index, event in enumerate(events, start=first):
+        if isinstance(event, Hand):
+            entries.append(hand_entry(hands[index], seats))
+        elif isinstance(event, LineMove):
+            entries.append({"kind": "target", "target": event.target, "from": line})
+            line = event.target
+        elif isinstance(event, Leave):
+            entries.append({"kind": "leave", "player": canonical[name_key(event.player)]})
+        elif isinstance(event, Join):
+            after = canonical[name_key(event.after)] if event.after else None
+            entries.append(
+                {"kind": "join", "player": canonical[name_key(event.player)], "after": after}
+            )
+    return entries
+
+
+def head(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot without its ``events``: what the app stores with the match."""
+    return {key: value for key, value in data.items() if key != "events"}
+
+
+def reseated(entries: list[dict[str, Any]], old: list[str], new: list[str]) -> list[dict]:
+    """Entries whose per-seat lists follow the seats ``old``, in the seat
+    order ``new`` (which holds ``old`` and the newcomers)."""
     if old == new:
-        return list(events)
+        return list(entries)
     where = [old.index(name) if name in old else None for name in new]
     moved = []
-    for event in events:
-        if event["kind"] == "hand":
-            event = dict(event)
+    for entry in entries:
+        if entry["kind"] == "hand":
+            entry = dict(entry)
             for field in ("scores", "totals", "leftovers", "cards"):
-                if field in event:
-                    values = event[field]
-                    event[field] = [None if at is None else values[at] for at in where]
-        moved.append(event)
+                if field in entry:
+                    values = entry[field]
+                    entry[field] = [None if at is None else values[at] for at in where]
+        moved.append(entry)
     return moved
 
 
@@ -164,7 +199,7 @@ def position(data: dict[str, Any]) -> Position:
         seated=tuple(name for name, seated in zip(seats, data["seated"], strict=True) if seated),
         totals=dict(zip(seats, data["totals"], strict=True)),
         target=data["target"],
-        events=len(data["events"]),
+        events=data["event_count"],
         hands_played=data["hands_played"],
         deal_from=deal_from,
         deal_from_included=included,
@@ -203,28 +238,27 @@ def _hand_result(
     )
 
 
-def board(rules: HouseRules, data: dict[str, Any], *, recent: int | None = None) -> Board:
-    """The board a snapshot ``data`` was taken of, without replaying.
+def board(rules: HouseRules, data: dict[str, Any]) -> Board:
+    """The board a snapshot was taken of, without replaying.
 
     Args:
         rules: the match's house rules as the board holds them (the decks
             filled in; the line as it stands comes from ``data``).
-        data: a current snapshot (``take``).
-        recent: how many of the last events to give their hands for
-            (``Board.hands``, the rest counted in ``earlier_hands``); None:
-            every hand.
+        data: a current snapshot (``take``), whose ``events`` may hold only
+            the last entries (of ``event_count``), or none.
 
     Returns:
         The ``Board`` that ``replay`` gave when ``data`` was taken, holding
-        the hands of the last ``recent`` events.
+        the hands among the entries given (the rest counted in
+        ``earlier_hands``).
     """
     seats = data["seats"]
     rules = replace(rules, target=data["target"])
-    events = data["events"]
-    first = 0 if recent is None else max(0, len(events) - recent)
+    entries = data.get("events", [])
+    first = data["event_count"] - len(entries)
     hands = tuple(
         _hand_result(entry, index, seats, rules)
-        for index, entry in enumerate(events[first:], start=first)
+        for index, entry in enumerate(entries, start=first)
         if entry["kind"] == "hand"
     )
     deal = data["next_hand"]
@@ -287,20 +321,13 @@ def ever_dealt_in(data: dict[str, Any], name: str) -> bool:
 
 
 def rename_in_snapshot(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """The snapshot ``data`` with the player ``old`` (compared as the engine
-    compares names) called ``new``, as replaying the match with that player
-    renamed in every event gives it: a name changes no score, no seat and no
-    place."""
+    """The snapshot (or head) ``data`` with the player ``old`` (compared as
+    the engine compares names) called ``new``, as replaying the match with
+    that player renamed in every event gives it: a name changes no score, no
+    seat and no place."""
     renamed = renamer(old, new)
-    events = []
-    for event in data["events"]:
-        event = dict(event)
-        for field in ("dealer", "first_player", "went_out", "player", "after"):
-            if field in event:
-                event[field] = renamed(event[field])
-        events.append(event)
     deal = data["next_hand"]
-    return {
+    result = {
         **data,
         "seats": [renamed(name) for name in data["seats"]],
         "dealt_in_last": [renamed(name) for name in data["dealt_in_last"]],
@@ -313,5 +340,17 @@ def rename_in_snapshot(data: dict[str, Any], old: str, new: str) -> dict[str, An
             "first_player": renamed(deal["first_player"]),
         },
         "deal_from": [renamed(data["deal_from"][0]), data["deal_from"][1]],
-        "events": events,
     }
+    if "events" in data:
+        result["events"] = [rename_in_entry(entry, old, new) for entry in data["events"]]
+    return result
+
+
+def rename_in_entry(entry: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """One entry of a snapshot's ``events`` with ``old`` called ``new``."""
+    renamed = renamer(old, new)
+    entry = dict(entry)
+    for field in ("dealer", "first_player", "went_out", "player", "after"):
+        if field in entry:
+            entry[field] = renamed(entry[field])
+    return entry
