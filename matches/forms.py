@@ -4,11 +4,13 @@ terms and lets the engine judge it: every rule's message is written once, in
 
 from __future__ import annotations
 
+import html
 import uuid
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from matches import scoring
@@ -74,6 +76,27 @@ def _number_input(**attrs: Any) -> forms.TextInput:
     return forms.TextInput(
         attrs={"inputmode": "numeric", "autocomplete": "off", "maxlength": "20", **attrs}
     )
+
+
+def drawn(bound: forms.BoundField) -> SafeString:
+    """A text or hidden box as its Django widget draws it (type, name, value,
+    the widget's attributes, id, and ``aria-invalid``/``aria-describedby``
+    with errors), without the widget's template: a sheet draws a dozen, at
+    tens of microseconds each through the template engine."""
+    widget = bound.field.widget
+    attrs = {"type": widget.input_type, "name": bound.html_name}
+    value = widget.format_value(bound.value())
+    if value is not None:
+        attrs["value"] = value
+    attrs.update(bound.build_widget_attrs({**widget.attrs, "id": bound.auto_id}))
+    # As flatatt writes them (True alone, False left out), with the standard
+    # library's escape: flatatt's format_html_join costs more than the rest.
+    written = "".join(
+        f" {name}" if value is True else f' {name}="{html.escape(str(value))}"'
+        for name, value in attrs.items()
+        if value is not False and value is not None
+    )
+    return mark_safe(f"<input{written}>")  # noqa: S308 - every value escaped
 
 
 class EngineForm(forms.Form):

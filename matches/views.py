@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from typing import Any
@@ -29,6 +30,7 @@ from django_htmx.middleware import HtmxDetails
 
 from matches import accounts, scoring, services
 from matches.display import (
+    HistoryRow,
     Standing,
     changes,
     close_reason,
@@ -59,6 +61,7 @@ from matches.forms import (
     SignUpForm,
     leftover_text,
 )
+from matches.links import event_url, match_urls
 from matches.models import (
     Event,
     Match,
@@ -68,7 +71,7 @@ from matches.models import (
     ShareLink,
 )
 from matches.scoring import snapshot
-from matches.scoring.cards import ACE_VALUES, RANKS, deck_points
+from matches.scoring.cards import ACE_VALUES, deck_points
 from matches.scoring.engine import name_key
 from matches.scoring.examples import EXAMPLES
 from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
@@ -84,15 +87,6 @@ from matches.transfer import (
 )
 
 # The card picker's buttons, with the words a screen reader says.
-RANK_WORDS = [
-    (
-        rank,
-        {"A": "an ace", "8": "an 8", "J": "a jack", "Q": "a queen", "K": "a king"}.get(
-            rank, f"a {rank}"
-        ),
-    )
-    for rank in RANKS
-]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -347,6 +341,7 @@ def _board_context(
     slips = preview["slips"] if preview else []
     undone = shown.undone
     newest = rows[0] if rows else None
+    fix_row = newest if newest is not None and newest.kind == "hand" else None
     token = getattr(match, "share_token", None)
     if token is None and not hasattr(match, "share_token"):
         token = (
@@ -361,24 +356,26 @@ def _board_context(
             "path": reverse("matches:shared", args=[token]),
             "big": reverse("matches:shared_big", args=[token]),
         }
+    public_id = match.public_id
     return {
         "match": match,
+        "urls": match_urls(public_id),
         "board": board,
         "share": share,
         "sheet": _sheet(standings(board), hand_form),
         "undone": undone,
         "undone_text": undone and event_text(undone.data, list(board.totals)),
+        "undone_url": undone and event_url("restore", public_id, undone.pk),
         "close_reason": close_reason(board),
-        "history": rows,
+        "history": _linked(rows, public_id, fix_row),
         "more_history": entries > RECENT or bool(shown.deleted),
         "entries": entries,
         "undo_row": newest,
-        "fix_row": newest if newest is not None and newest.kind == "hand" else None,
         "hand_form": hand_form,
         "hand_action": (
-            reverse("matches:fix", args=[match.public_id, fixing["event"].pk])
+            event_url("fix", public_id, fixing["event"].pk)
             if fixing
-            else reverse("matches:hand", args=[match.public_id])
+            else match_urls(public_id)["hand"]
         ),
         "fixing": fixing,
         "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
@@ -389,22 +386,41 @@ def _board_context(
         "preview": preview,
         "slips_confirmed": "\n".join(slips),
         "seat_form": seat_form or SeatForm(match=match),
-        "deleted": _deleted(shown.deleted, board, shown.undone),
+        "deleted": _deleted(public_id, shown.deleted, board, shown.undone),
         "known_names": sorted(set(board.totals) - set(board.seated)),
-        "ranks": RANK_WORDS,
+        "closed": board.status == "closed",
         "focus": ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus,
     }
 
 
 def _deleted(
-    deleted: list[Event], board: scoring.Board, undone: Event | None = None
+    public_id: str, deleted: list[Event], board: scoring.Board, undone: Event | None = None
 ) -> list[dict[str, Any]]:
     """Deleted entries that can be put back, but ``undone``, the one just
     taken back (it has its own button)."""
     return [
-        {"pk": event.pk, "text": event_text(event.data, list(board.totals))}
+        {
+            "pk": event.pk,
+            "text": event_text(event.data, list(board.totals)),
+            "url": event_url("restore", public_id, event.pk),
+        }
         for event in deleted
         if event is not undone
+    ]
+
+
+def _linked(
+    rows: list[HistoryRow], public_id: str, fix_row: HistoryRow | None = None
+) -> list[HistoryRow]:
+    """History rows with the addresses of their pages: every row's "Change",
+    and "Fix" for ``fix_row`` (the newest hand, on the board)."""
+    return [
+        replace(
+            row,
+            edit_url=event_url("edit", public_id, row.event_id),
+            fix_url=event_url("fix", public_id, row.event_id) if row is fix_row else "",
+        )
+        for row in rows
     ]
 
 
@@ -856,7 +872,6 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "slips": slips,
             "slips_confirmed": "\n".join(slips),
             "version": services.data_version(event.data),
-            "ranks": RANK_WORDS,
             "seated_before": seated_before if event.kind in ("leave", "join") else (),
         },
     )
@@ -954,14 +969,14 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     match = _host_match(request, public_id, events=True)
     board = match.board()
     undone = match.undone_event()
-    deleted = _deleted(match.deleted_events(), board)
+    deleted = _deleted(match.public_id, match.deleted_events(), board)
     return render(
         request,
         "matches/entries.html",
         {
             "match": match,
             "board": board,
-            "history": history(match.live_events(), board),
+            "history": _linked(history(match.live_events(), board), match.public_id),
             "deleted": deleted,
             "undone": undone,
         },

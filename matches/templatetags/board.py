@@ -7,7 +7,9 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
+from matches import drawing
 from matches.display import short_name as _short_name
+from matches.forms import drawn
 from matches.shared import share_qr
 
 register = template.Library()
@@ -30,3 +32,28 @@ def absolute_url(context: dict[str, Any], path: str) -> str:
 def share_code(context: dict[str, Any], path: str) -> SafeString:
     """The QR code of ``path``'s absolute address, as inline SVG."""
     return share_qr(absolute_url(context, path))
+
+
+@register.filter
+def box(bound: Any) -> SafeString:
+    """A form's text or hidden box, drawn as its widget draws it (``forms.drawn``)."""
+    return drawn(bound)
+
+
+@register.simple_tag
+def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form: Any) -> SafeString:
+    """The score sheet's rows, drawn in Python (``drawing.sheet_rows``)."""
+    return drawing.sheet_rows(lines, closed=bool(closed), totals=bool(totals), form=form or None)
+
+
+@register.simple_tag
+def card_picker() -> SafeString:
+    """The sheet's one card picker (``drawing.card_picker``)."""
+    return drawing.card_picker()
+
+
+@register.simple_tag(takes_context=True)
+def history_items(context: Any, rows: list[Any]) -> SafeString:
+    """A history list's entries, drawn in Python (``drawing.history_items``),
+    with the ways in to change them unless the match is set aside."""
+    return drawing.history_items(rows, tools=not context["match"].abandoned)

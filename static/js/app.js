@@ -127,28 +127,46 @@ document.addEventListener("input", (event) => {
 function rankOf(card) {
   return card.toUpperCase().replace(/[SHDC\u2660-\u2667\uFE0F]$/u, "").replace(/^T$/, "10");
 }
-// A player's row of the sheet, its leftover box and its picker (a row of its own).
-function pickerOf(row) {
-  return document.getElementById(`picker-${row.dataset.seat}`);
+// The sheet's one card picker (a row of its own), under the row of the
+// player whose Cards button was tapped last.
+function pickerOf() {
+  return document.getElementById("picker");
+}
+function pickerRow() {
+  const picker = pickerOf();
+  return picker && document.querySelector(`tr.leftover[data-seat="${picker.dataset.seat}"]`);
 }
 function showPicker(row, show) {
-  const picker = pickerOf(row);
+  const picker = pickerOf();
   if (!picker) return;
+  if (!show && pickerRow() !== row) return; // open under someone else
+  const shown = pickerRow();
+  const before = shown && shown.querySelector(".cards-toggle");
+  if (before) before.setAttribute("aria-expanded", "false");
+  const holder = picker.closest("tr");
+  if (show) {
+    // Below the player's row, and below the row of its errors if it has one.
+    const next = row.nextElementSibling;
+    (next && next.classList.contains("row-errors") ? next : row).after(holder);
+    picker.dataset.seat = row.dataset.seat;
+    const name = row.querySelector(".left-box label").textContent.trim();
+    picker.setAttribute("aria-label", `Cards ${name} held`);
+  }
   picker.hidden = !show;
-  picker.closest("tr").hidden = !show;
+  holder.hidden = !show;
   const toggle = row.querySelector(".cards-toggle");
   if (toggle) toggle.setAttribute("aria-expanded", String(show));
 }
 function drawPicker(row) {
   const input = row.querySelector("input[name^=left_]");
   const cards = pickerCards(input);
-  const note = pickerOf(row).querySelector(".picker-note");
+  const note = pickerOf().querySelector(".picker-note");
   const typed = input.value.trim();
   if (note) {
     note.hidden = cards.length > 0 || typed === "";
     note.textContent = note.hidden ? "" : `Tapping a card replaces the ${typed} typed here.`;
   }
-  for (const take of pickerOf(row).querySelectorAll(".take")) {
+  for (const take of pickerOf().querySelectorAll(".take")) {
     const count = cards.filter((card) => rankOf(card) === take.dataset.rank).length;
     take.hidden = count === 0;
     take.textContent = count ? `\u00d7${count}` : "";
@@ -157,13 +175,11 @@ function drawPicker(row) {
 document.addEventListener("click", (event) => {
   const button = event.target.closest(".picker button, .cards-toggle");
   if (!button) return;
-  const picker = button.closest(".picker");
-  const row = picker
-    ? document.querySelector(`tr.leftover[data-seat="${picker.id.replace("picker-", "")}"]`)
-    : button.closest("tr.leftover");
+  const row = button.closest(".picker") ? pickerRow() : button.closest("tr.leftover");
+  if (!row) return;
   const input = row.querySelector("input[name^=left_]");
   if (button.classList.contains("cards-toggle")) {
-    showPicker(row, pickerOf(row).hidden);
+    showPicker(row, pickerOf().hidden || pickerRow() !== row);
     drawPicker(row);
     return;
   }

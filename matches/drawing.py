@@ -1,0 +1,169 @@
+"""The long, repeated parts of the board's HTML, built in Python with every
+value escaped: a row of the score sheet per player and the card picker.
+
+Drawn through the template engine they cost milliseconds (a lookup, a filter
+and an include per cell); the markup here is the markup the templates drew,
+so the pages, their styles and their scripts are unchanged.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.forms.utils import ErrorList
+from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from matches.display import short_name
+from matches.forms import drawn
+from matches.scoring.cards import RANKS
+
+# The picker's buttons say what they add: "Add an ace", "Add a 10".
+RANK_WORDS = [
+    (
+        rank,
+        {"A": "an ace", "8": "an 8", "J": "a jack", "Q": "a queen", "K": "a king"}.get(
+            rank, f"a {rank}"
+        ),
+    )
+    for rank in RANKS
+]
+
+
+def errors_html(errors: ErrorList) -> str:
+    """A field's errors as ``_errors.html`` draws them: an alert with a list,
+    its id the one the field's ``aria-describedby`` points at."""
+    if not errors:
+        return ""
+    field_id = getattr(errors, "field_id", None)
+    ident = f' id="{escape(field_id)}_error"' if field_id else ""
+    items = "".join(f"<li>{escape(error)}</li>" for error in errors)
+    return f'<div class="errors" role="alert"{ident}><ul>{items}</ul></div>'
+
+
+def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form: Any) -> SafeString:
+    """The rows of the score sheet (``_sheet.html``): a row a player with
+    their place (``closed``), name, marks, total (``totals``) and, with a
+    hand ``form``, who went out and their leftover box; a row of errors
+    under a box that has them.
+
+    Args:
+        lines: ``views._sheet``'s lines: ``row`` (a ``display.Standing``),
+            ``position`` (their box in the form, or None), ``field`` and
+            ``seat`` (the form's boxes), ``checked``.
+    """
+    out_invalid = ' aria-invalid="true"' if form is not None and form["went_out"].errors else ""
+    html = []
+    for line in lines:
+        row = line["row"]
+        position = line["position"]
+        name = escape(row.name)
+        classes = "player"
+        classes += " leader" if row.leader else ""
+        classes += " winner" if row.winner else ""
+        classes += " gone" if not row.seated else ""
+        classes += " leftover" if position is not None else ""
+        seat = f' data-seat="{position}"' if position is not None else ""
+        cells = [f'<tr class="{classes}"{seat}>']
+        if closed:
+            cells.append(f'<td class="place">{escape(row.place)}</td>')
+        short = short_name(row.name)
+        if short != row.name:
+            shown = (
+                f'<span class="name cut" title="{name}"><span class="short" aria-hidden="true">'
+                f'{escape(short)}</span><span class="full visually-hidden">{name}</span></span>'
+            )
+        else:
+            shown = f'<span class="name">{name}</span>'
+        marks = row.marks
+        marks = f'<span class="marks">{escape(" · ".join(marks))}</span>' if marks else ""
+        cells.append(f'<th scope="row" class="who">{shown}\n{marks}</th>')
+        if totals:
+            cells.append(f'<td class="points" data-player="{name}">{row.total}</td>')
+        if form is not None:
+            if position is not None:
+                field = line["field"]
+                box_id = escape(field.id_for_label)
+                checked = " checked" if line["checked"] else ""
+                cells.append(
+                    '<td class="out"><label class="out-choice">\n'
+                    f'<input type="radio" name="went_out" value="{position}" '
+                    f'id="id_went_out_{position}"{checked}{out_invalid}>\n'
+                    f'<span class="visually-hidden">{name}</span></label></td>\n'
+                    '<td class="left"><div class="left-box">\n'
+                    f'<label class="visually-hidden" for="{box_id}">{name}</label>\n'
+                    f"{drawn(field)}{drawn(line['seat'])}\n"
+                    '<button type="button" class="secondary cards-toggle" aria-expanded="false" '
+                    'aria-controls="picker" hidden>Cards<span class="visually-hidden"> '
+                    f"{name} held</span></button></div></td>"
+                )
+            else:
+                cells.append('<td class="out"></td><td class="left"></td>')
+        cells.append("</tr>")
+        if position is not None and line["field"].errors:
+            errors = errors_html(line["field"].errors)
+            cells.append(f'<tr class="row-errors"><td colspan="4">{errors}</td></tr>')
+        html.append("".join(cells))
+    return mark_safe("\n".join(html))  # noqa: S308 - every value above is escaped
+
+
+def history_items(rows: list[Any], *, tools: bool) -> SafeString:
+    """The entries of a history list (``_history.html``), newest first: what
+    each did, a hand's take and what each player held, when it was entered,
+    and with ``tools`` (a match not set aside) the ways in to change it.
+
+    Args:
+        rows: ``display.HistoryRow``s with their ``edit_url`` (and the
+            newest hand's ``fix_url``).
+    """
+    html = []
+    for row in rows:
+        text = escape(row.text)
+        parts = [f'<li class="{escape(row.kind)}">\n<span class="what">{text}</span>']
+        if row.hand:
+            held = "".join(f" {escape(each)}." for each in row.held)
+            parts.append(
+                f'\n<span class="summary">{escape(row.summary)}</span>'
+                f'\n<span class="detail">Dealt by {escape(row.hand.dealer)}.{held}</span>'
+            )
+        if row.created:
+            # As the date filter writes them ("c" and "H:i"), in the active time zone.
+            when = timezone.localtime(row.created)
+            parts.append(
+                f'\n<time class="when" datetime="{when.isoformat()}" data-local="time">'
+                f"{when:%H:%M} UTC</time>"
+            )
+        if tools:
+            parts.append('\n<div class="inline row-tools">')
+            if row.fix_url:
+                fix = escape(row.fix_url)
+                parts.append(
+                    f'\n<a class="button secondary" href="{fix}" hx-get="{fix}">'
+                    f"Fix hand {row.hand.number}</a>"
+                )
+            parts.append(
+                f'\n<a class="button secondary" href="{escape(row.edit_url)}">'
+                f'Change<span class="visually-hidden"> {text}</span></a></div>'
+            )
+        parts.append("\n</li>")
+        html.append("".join(parts))
+    return mark_safe("\n".join(html))  # noqa: S308 - every value above is escaped
+
+
+@lru_cache(maxsize=1)
+def card_picker() -> SafeString:
+    """The sheet's one card picker (a row of its own, hidden until a Cards
+    button opens it under a player's row: static/js/app.js)."""
+    ranks = "".join(
+        f'<div class="rank"><button type="button" class="add" data-rank="{rank}" '
+        f'aria-label="Add {words}">{rank}</button><button type="button" class="take" '
+        f'data-rank="{rank}" aria-label="Take back {words}" hidden></button></div>'
+        for rank, words in RANK_WORDS
+    )
+    return mark_safe(  # noqa: S308 - constant markup
+        '<tr class="picker-row" hidden><td colspan="4">'
+        '<div class="picker" id="picker" role="group" aria-label="Cards held" hidden>'
+        f'<p class="picker-note" hidden></p>{ranks}</div></td></tr>'
+    )
