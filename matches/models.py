@@ -364,6 +364,10 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["position"]
+        indexes = [
+            # The board's deleted entries (the undo and put-back buttons).
+            models.Index(fields=["match", "deleted"], name="event_match_deleted"),
+        ]
         constraints = [
             models.UniqueConstraint("match", "position", name="event_position_unique"),
             models.CheckConstraint(condition=models.Q(kind__in=EVENT_KINDS), name="event_kind"),
