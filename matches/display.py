@@ -4,7 +4,7 @@ the engine's replay, never computed a second time."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from matches import scoring
 from matches.scoring.engine import name_key
@@ -283,6 +283,23 @@ def leader_sentence(
     return "no single leader" if hands_played else "no hands yet"
 
 
+class Listed(NamedTuple):
+    """One player's stored standing in a match, as a list reads it (one
+    query for every match of the list, no model built)."""
+
+    seat: int
+    total: int
+    seated: bool
+    place: int | None
+    shared: bool
+    won: bool
+    leader: bool
+    name: str
+
+
+LISTED = ("seat", "total", "seated", "place", "shared", "won", "leader", "player__name")
+
+
 @dataclass(frozen=True)
 class MatchRow:
     """One match in a list (home, history), from its stored standings only:
@@ -295,20 +312,19 @@ class MatchRow:
     sentence: str
 
 
-def match_row(match: Any) -> MatchRow:
-    """The list row of ``match``, a ``Match`` with its ``standings``
-    prefetched (with their players); reads no events and no snapshot."""
-    rows = list(match.standings.all())
+def match_row(match: Any, standings: list[Listed]) -> MatchRow:
+    """The list row of ``match`` from its stored ``standings`` (``LISTED``
+    of its ``MatchPlayer`` rows); reads no events and no snapshot."""
     if match.status == "closed":
-        rows.sort(key=lambda row: (row.place or 0, row.seat))
+        rows = sorted(standings, key=lambda row: (row.place or 0, row.seat))
     else:
-        rows.sort(key=lambda row: (not row.seated, row.seat))
+        rows = sorted(standings, key=lambda row: (not row.seated, row.seat))
     players = [
-        (f"={row.place}" if row.shared else str(row.place or ""), row.player.name, row.total)
+        (f"={row.place}" if row.shared else str(row.place or ""), row.name, row.total)
         for row in rows
     ]
-    winner = next((row.player.name for row in rows if row.won), None)
-    leader = next((row.player.name for row in rows if row.leader), None)
+    winner = next((row.name for row in rows if row.won), None)
+    leader = next((row.name for row in rows if row.leader), None)
     sentence = leader_sentence(
         status=match.status, winner=winner, leader=leader, hands_played=match.hands_played
     )

@@ -8,17 +8,26 @@ so the pages, their styles and their scripts are unchanged.
 
 from __future__ import annotations
 
+import html as _html
 from functools import lru_cache
 from typing import Any
 
 from django.forms.utils import ErrorList
 from django.utils import timezone
-from django.utils.html import escape
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.display import short_name
+from matches.display import MatchRow, short_name
 from matches.forms import drawn
+from matches.links import match_url
 from matches.scoring.cards import RANKS
+
+
+def escape(value: object) -> str:
+    """``value`` as text safe in HTML, quotes too (the standard library's
+    escape, which Django's own wraps at several times the cost)."""
+    return _html.escape(str(value))
+
 
 # The picker's buttons say what they add: "Add an ace", "Add a 10".
 RANK_WORDS = [
@@ -149,6 +158,33 @@ def history_items(rows: list[Any], *, tools: bool) -> SafeString:
             )
         parts.append("\n</li>")
         html.append("".join(parts))
+    return mark_safe("\n".join(html))  # noqa: S308 - every value above is escaped
+
+
+def match_items(rows: list[MatchRow]) -> SafeString:
+    """A list of matches, a row each: the players in
+    their places with their totals, the status and who leads or won, the
+    hands, the line and the date, each a link to the board."""
+    html = []
+    for row in rows:
+        match = row.match
+        players = ", ".join(
+            (f'<span class="place">{escape(place)}</span> ' if place else "")
+            + f"{escape(name)} {total}"
+            for place, name, total in row.players
+        )
+        hands = match.hands_played
+        played = f"· {hands} hand{'' if hands == 1 else 's'}" if hands else ""
+        when = timezone.localtime(match.created)
+        status = match.shown_status
+        html.append(
+            f'<li>\n<a href="{match_url("detail", match.public_id)}">\n'
+            f'<span class="match-players">{players}</span>\n'
+            f'<span class="match-meta">\n<strong>{status[:1].upper()}{status[1:]}</strong>\n'
+            f"· {escape(row.sentence)}\n{played}\n· line {match.line}\n"
+            f'· <time datetime="{when.isoformat()}" data-local="datetime">'
+            f"{escape(date_format(when, 'j M Y, H:i T'))}</time>\n</span>\n</a>\n</li>"
+        )
     return mark_safe("\n".join(html))  # noqa: S308 - every value above is escaped
 
 

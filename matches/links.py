@@ -1,9 +1,10 @@
 """The addresses of a match's pages, for pages that link to many of them.
 
 ``reverse`` costs tens of microseconds a call, and a board links to its own
-pages some twenty times and to every entry it lists: these are ``reverse``'s
-answers, kept per match id (the URL configuration does not change while the
-process runs). Nothing here is state: the same id always gives the same paths.
+pages some twenty times, to every entry it lists, and a list to every match:
+each page's path is reversed once, with marks where the ids go, and filled in
+(the URL configuration does not change while the process runs). Nothing here
+is state: the same ids always give the same paths, ``reverse``'s.
 """
 
 from __future__ import annotations
@@ -35,21 +36,36 @@ MATCH_PAGES = (
 _MARK = 987654321  # an event id no page has: where the real id goes
 
 
-@lru_cache(maxsize=4096)
+_ID_MARK = "0id0"  # a public id no match has (ids are 22 characters)
+
+
+@lru_cache(maxsize=64)
+def _around(name: str, event: bool) -> tuple[str, str, str]:
+    """``reverse``'s path of page ``name`` cut where the match's id (and the
+    event's) go."""
+    args = [_ID_MARK, _MARK] if event else [_ID_MARK]
+    path = reverse(f"matches:{name}", args=args)
+    before, rest = path.split(_ID_MARK)
+    middle, after = rest.split(str(_MARK)) if event else (rest, "")
+    return before, middle, after
+
+
+def match_url(name: str, public_id: str) -> str:
+    """The path of page ``name`` of a match (one of ``MATCH_PAGES``), as
+    ``reverse`` gives it. Public ids are URL-safe (``new_public_id``), so
+    nothing needs quoting."""
+    before, after, _ = _around(name, False)
+    return f"{before}{public_id}{after}"
+
+
 def match_urls(public_id: str) -> dict[str, str]:
     """The path of every page in ``MATCH_PAGES`` for this match, by name
     (``{"hand": "/matches/<id>/hands/", ...}``)."""
-    return {name: reverse(f"matches:{name}", args=[public_id]) for name in MATCH_PAGES}
-
-
-@lru_cache(maxsize=4096)
-def _around(name: str, public_id: str) -> tuple[str, str]:
-    before, after = reverse(f"matches:{name}", args=[public_id, _MARK]).split(str(_MARK))
-    return before, after
+    return {name: match_url(name, public_id) for name in MATCH_PAGES}
 
 
 def event_url(name: str, public_id: str, event_id: int) -> str:
     """The path of an event's page (``"fix"``, ``"edit"``, ``"delete"``,
     ``"restore"``), as ``reverse`` gives it."""
-    before, after = _around(name, public_id)
-    return f"{before}{event_id}{after}"
+    before, middle, after = _around(name, True)
+    return f"{before}{public_id}{middle}{event_id}{after}"

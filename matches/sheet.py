@@ -78,10 +78,11 @@ def sheet(data: dict[str, Any]) -> Sheet:
         happened.
     """
     names = data["seats"]
+    dealers = {name: escape(short_name(name)) for name in names}
     rows = []
     for event in data["events"]:
         if event["kind"] == "hand":
-            rows.append(_hand_row(event, names))
+            rows.append(_hand_row(event, names, dealers))
         else:
             rows.append(
                 format_html(
@@ -104,7 +105,7 @@ def sheet(data: dict[str, Any]) -> Sheet:
     return Sheet(
         names=names,
         short=[short_name(name) for name in names],
-        rows=mark_safe("\n".join(rows)),  # noqa: S308  (every part escaped by format_html)
+        rows=mark_safe("\n".join(rows)),  # noqa: S308  (every name escaped, the rest numbers)
         foot=foot,
         chart=chart(data),
         hands=data["hands_played"],
@@ -118,38 +119,37 @@ def _place(place: list | None) -> str:
     return f"={number}" if shared else str(number)
 
 
-def _hand_row(event: dict[str, Any], names: list[str]) -> str:
+def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str]) -> str:
+    """A hand's row; ``dealers`` maps a name to its short form, escaped."""
     marks = []
     if event["rummy"]:
         marks.append("rummy")
     if event["went_out"] is None:
         marks.append("nobody out")
-    head = format_html(
-        '<th scope="row"><span class="sheet-hand">{}</span> '
-        '<span class="sheet-dealer">{}</span>{}</th>',
-        event["number"],
-        short_name(event["dealer"]),
-        format_html('<span class="sheet-mark">{}</span>', ", ".join(marks)) if marks else "",
-    )
-    cells = []
+    mark = f'<span class="sheet-mark">{", ".join(marks)}</span>' if marks else ""
+    cells = [
+        f'<tr class="sheet-hand-row"><th scope="row"><span class="sheet-hand">{event["number"]}'
+        f'</span> <span class="sheet-dealer">{dealers[event["dealer"]]}</span>{mark}</th>'
+    ]
+    out = event["went_out"]
+    # Numbers only below: nothing to escape.
     for name, score, total in zip(names, event["scores"], event["totals"], strict=True):
         if score is None:
             # Not dealt in: sat out, had left, or not yet seated.
-            shown = "" if total is None else escape(total)
-            cells.append(format_html('<td class="sheet-out-of-hand">{}</td>', shown))
-            continue
-        out = event["went_out"] == name
-        cells.append(
-            format_html(
-                '<td{}><span class="sheet-take">{}</span> '
-                '<span class="sheet-total">{}</span>{}</td>',
-                mark_safe(' class="went-out"') if out else "",
-                signed(score) if score else "",
-                total,
-                mark_safe('<span class="visually-hidden"> (went out)</span>') if out else "",
+            cells.append(f'<td class="sheet-out-of-hand">{"" if total is None else total}</td>')
+        elif name == out:
+            cells.append(
+                f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
+                f'</span> <span class="sheet-total">{total}</span>'
+                '<span class="visually-hidden"> (went out)</span></td>'
             )
-        )
-    return format_html('<tr class="sheet-hand-row">{}{}</tr>', head, mark_safe("".join(cells)))
+        else:
+            cells.append(
+                f'<td><span class="sheet-take">{signed(score) if score else ""}</span> '
+                f'<span class="sheet-total">{total}</span></td>'
+            )
+    cells.append("</tr>")
+    return "".join(cells)
 
 
 def _note(event: dict[str, Any]) -> str:
@@ -224,9 +224,10 @@ def chart(data: dict[str, Any]) -> SafeString:
             line_points,
         )
     )
+    across = [_n(x(i)) for i in range(len(hands))]  # the same for every player
     for seat, name in enumerate(names):
         points = [
-            f"{_n(x(i))},{_n(y(hand['totals'][seat]))}"
+            f"{across[i]},{_n(y(hand['totals'][seat]))}"
             for i, hand in enumerate(hands)
             if hand["totals"][seat] is not None
         ]

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
-from django.db import models, transaction
+from django.db import transaction
 from django.db.models import Count, Q
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
@@ -30,7 +30,10 @@ from django_htmx.middleware import HtmxDetails
 
 from matches import accounts, scoring, services
 from matches.display import (
+    LISTED,
     HistoryRow,
+    Listed,
+    MatchRow,
     Standing,
     changes,
     close_reason,
@@ -156,13 +159,24 @@ def _host_match(
     return match
 
 
-STANDINGS = models.Prefetch("standings", queryset=MatchPlayer.objects.select_related("player"))
+# The columns a list of matches reads (``display.match_row``): no snapshot.
+ROW_COLUMNS = ("public_id", "created", "status", "hands_played", "line", "abandoned")
 
 
 def _listed(queryset: Any) -> Any:
-    """Matches for a list: their standings with players (one more query for
-    the whole page), without the snapshot's JSON or any event."""
-    return queryset.defer("snapshot").prefetch_related(STANDINGS)
+    """Matches for a list: the columns a row shows, without the snapshot's
+    JSON or any event (the standings come from ``_rows``)."""
+    return queryset.only(*ROW_COLUMNS)
+
+
+def _rows(matches: list[Match]) -> list[MatchRow]:
+    """The list rows of ``matches``, their standings read in one query for
+    them all, as plain values."""
+    standings: dict[int, list[Listed]] = {match.pk: [] for match in matches}
+    found = MatchPlayer.objects.filter(match_id__in=standings).values_list("match_id", *LISTED)
+    for match_id, *values in found:
+        standings[match_id].append(Listed(*values))
+    return [match_row(match, standings[match.pk]) for match in matches]
 
 
 @require_GET
@@ -173,19 +187,20 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     and offers sign-up in one tap."""
     if not request.user.is_authenticated:
         return render(request, "matches/welcome.html")
-    mine = Match.objects.filter(host=request.user).defer("snapshot")
+    mine = _listed(Match.objects.filter(host=request.user))
     open_matches = list(mine.filter(status="open", abandoned=None)[: HOME_OPEN + 1])
     # Only an open match can be abandoned: "closed" is every finished one.
     recent = list(mine.filter(status="closed")[:HOME_RECENT])
     # One query for the standings of both lists.
-    models.prefetch_related_objects([*open_matches[:HOME_OPEN], *recent], STANDINGS)
+    rows = _rows([*open_matches[:HOME_OPEN], *recent])
+    shown = min(len(open_matches), HOME_OPEN)
     return render(
         request,
         "matches/home.html",
         {
-            "open_rows": [match_row(match) for match in open_matches[:HOME_OPEN]],
+            "open_rows": rows[:shown],
             "more_open": len(open_matches) > HOME_OPEN,
-            "recent_rows": [match_row(match) for match in recent],
+            "recent_rows": rows[shown:],
         },
     )
 
@@ -257,7 +272,7 @@ def match_history(request: HtmxHttpRequest) -> HttpResponse:
         "matches/history.html",
         {
             "form": form,
-            "rows": [match_row(match) for match in page],
+            "rows": _rows(page),
             "older": older,
             "newer": newer,
             "filtered": bool(filters),
@@ -1137,7 +1152,7 @@ def match_resume(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def match_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Delete a match for good, after a page that names it and says so."""
     match = get_object_or_404(_listed(Match.objects.filter(host=request.user)), public_id=public_id)
-    row = match_row(match)
+    (row,) = _rows([match])
     if request.method == "POST":
         services.match_delete(match=match)
         names = ", ".join(name for _place, name, _total in row.players)

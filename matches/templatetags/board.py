@@ -57,3 +57,9 @@ def history_items(context: Any, rows: list[Any]) -> SafeString:
     """A history list's entries, drawn in Python (``drawing.history_items``),
     with the ways in to change them unless the match is set aside."""
     return drawing.history_items(rows, tools=not context["match"].abandoned)
+
+
+@register.simple_tag
+def match_items(rows: list[Any]) -> SafeString:
+    """A list of matches, drawn in Python (``drawing.match_items``)."""
+    return drawing.match_items(rows)

@@ -1,0 +1,25 @@
+"""The addresses links.py fills in are the ones Django's reverse gives."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from matches.links import MATCH_PAGES, event_url, match_url, match_urls
+from matches.models import new_public_id
+
+
+@pytest.mark.parametrize("name", MATCH_PAGES)
+def test_a_match_page_is_where_reverse_puts_it(name):
+    public_id = new_public_id()
+    assert match_url(name, public_id) == reverse(f"matches:{name}", args=[public_id])
+    assert match_urls(public_id)[name] == reverse(f"matches:{name}", args=[public_id])
+
+
+@pytest.mark.parametrize("name", ["fix", "edit", "delete", "restore"])
+@pytest.mark.parametrize("event_id", [1, 42, 987654321])
+def test_an_event_page_is_where_reverse_puts_it(name, event_id):
+    public_id = new_public_id()
+    assert event_url(name, public_id, event_id) == reverse(
+        f"matches:{name}", args=[public_id, event_id]
+    )
