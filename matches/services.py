@@ -527,10 +527,13 @@ def event_record(
     docs/rules.md, all of it, through ``scoring.replay``.
     """
     match = _locked(match, events=False)
-    if token is not None:
-        earlier = Event.objects.filter(match=match, token=token).first()
-        if earlier is not None:
-            return Recorded(earlier, created=False)
+    # One read for the token's earlier event and the next position (deleted
+    # events keep theirs, so a new event goes after them all).
+    found = Event.objects.filter(match=match).aggregate(
+        top=Max("position"), earlier=Max("pk", filter=Q(token=token))
+    )
+    if token is not None and found["earlier"] is not None:
+        return Recorded(Event.objects.get(pk=found["earlier"]), created=False)
     if hand_number is not None:
         next_number = current_head(match)["hands_played"] + 1
         if hand_number != next_number:
@@ -543,8 +546,7 @@ def event_record(
     kind = next(iter(key for key in Event.KINDS if key in data))
     if kind == "join":
         _player_for(match.host_id, clean_name(data["join"]))
-    # Deleted events keep their positions, so a new event goes after them all.
-    position = (Event.objects.filter(match=match).aggregate(top=Max("position"))["top"] or 0) + 1
+    position = (found["top"] or 0) + 1
     _, (entry,) = replayed.taken
     event, created = _once(
         lambda: Event.objects.create(

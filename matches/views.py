@@ -504,21 +504,12 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     board = match.board(recent=0)
     form = HandForm(request.POST, match=match, seated=board.seated)
     valid = form.is_valid()
-    earlier = _already_recorded(form)
-    if earlier is not None:
-        if valid and earlier.data == form.event_data():
-            # The second tap of a double tap, or a resend after a lost answer.
-            _saved_already(request, match, earlier)
-            return _after_write(request, match)
-        # An old form (the back button) typed anew: keep the entries, say so.
-        form.renew_token()
-        messages.warning(
-            request,
-            "This form had already saved a hand, so nothing was saved now. Check the board; "
-            "if these entries are the next hand, tap Save again.",
-        )
-        return _refused(request, _board_context(match, hand_form=form))
     if not valid or form.needs_confirming():
+        # A form that already saved a hand says so before any other refusal
+        # (a valid one's token is the save's own first check).
+        earlier = _already_recorded(form)
+        if earlier is not None:
+            return _token_used(request, match, form, earlier, valid=valid)
         if board.status == "closed":
             # No hand form on a closed board: say why, and what was typed,
             # so nothing entered is lost without a word.
@@ -537,12 +528,29 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     except scoring.RuleError as error:  # the board changed since the form was drawn
         form.add_error(form.field_for(error), error.message)
         return _refused(request, _board_context(_host_match(request, public_id), hand_form=form))
-    if recorded.created:
-        hand = form.hand_after()
-        messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
-    else:
-        _saved_already(request, match, recorded.event)
+    if not recorded.created:
+        return _token_used(request, match, form, recorded.event, valid=True)
+    hand = form.hand_after()
+    messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
     return _after_write(request, match, recorded.match)
+
+
+def _token_used(
+    request: HtmxHttpRequest, match: Match, form: HandForm, earlier: Event, *, valid: bool
+) -> HttpResponse:
+    """The answer to a hand form whose token ``earlier`` already recorded."""
+    if valid and earlier.data == form.event_data():
+        # The second tap of a double tap, or a resend after a lost answer.
+        _saved_already(request, match, earlier)
+        return _after_write(request, match)
+    # An old form (the back button) typed anew: keep the entries, say so.
+    form.renew_token()
+    messages.warning(
+        request,
+        "This form had already saved a hand, so nothing was saved now. Check the board; "
+        "if these entries are the next hand, tap Save again.",
+    )
+    return _refused(request, _board_context(match, hand_form=form))
 
 
 def _saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> None:
