@@ -110,7 +110,15 @@ def build(pool: int) -> dict[str, Any]:
         seats = list(Seat.objects.filter(match=match))
         events = list(Event.objects.filter(match=match))
         standings = list(MatchPlayer.objects.filter(match=match))
-        cached = ("version", "engine_version", "status", "hands_played", "line", "snapshot")
+        cached = (
+            "version",
+            "engine_version",
+            "status",
+            "hands_played",
+            "line",
+            "snapshot",
+            "deleted_count",
+        )
         made = Match.objects.bulk_create(
             Match(
                 host=host,

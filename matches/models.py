@@ -153,6 +153,10 @@ class Match(models.Model):
     hands_played = models.PositiveIntegerField(default=0)
     line = models.PositiveSmallIntegerField(default=0, help_text="the line as it stands")
     snapshot = models.JSONField(null=True, blank=True, editable=False)
+    # How many of its events are deleted or taken back (they can be put
+    # back), written with the snapshot: a board without any reads only its
+    # last entries.
+    deleted_count = models.PositiveIntegerField(default=0, editable=False)
     # The rematch started from this match, for the phones following it.
     next_match = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -293,8 +297,13 @@ class Match(models.Model):
         return kept[recent]
 
     def _board_events(self, recent: int) -> BoardEvents:
-        newest = self.events.filter(deleted=None).order_by("-position").values("pk")[:recent]
-        rows = list(self.events.filter(models.Q(deleted__isnull=False) | models.Q(pk__in=newest)))
+        newest = self.events.filter(deleted=None).order_by("-position")
+        if self.snapshot_current and not self.deleted_count:
+            rows = list(newest[:recent])[::-1]  # an index's last rows, nothing else
+        else:
+            shown = newest.values("pk")[:recent]
+            deleted = models.Q(deleted__isnull=False)
+            rows = list(self.events.filter(deleted | models.Q(pk__in=shown)))
         live = [event for event in rows if event.deleted is None]
         deleted = sorted(
             (event for event in rows if event.deleted is not None),

@@ -136,7 +136,9 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     head, entries = replayed.taken
     if not step or head["seats"] != replayed.before["seats"]:
         # Read again: the caller has saved the events as they now stand.
-        live = list(match.events.filter(deleted=None).order_by("position").only("pk", "result"))
+        events = list(match.events.order_by("position").only("pk", "result", "deleted"))
+        live = [event for event in events if event.deleted is None]
+        columns["deleted_count"] = len(events) - len(live)
         if step:  # a newcomer sat down: the earlier entries follow the seats
             live = live[: replayed.before["event_count"]]
             old_seats = replayed.before["seats"]

@@ -33,6 +33,7 @@ def assert_current(match: Match) -> Match:
     # The head with the match, each entry with its live event.
     assert fresh.snapshot == snapshot.head(expected)
     assert [event.result for event in fresh.live_events()] == expected["events"]
+    assert fresh.deleted_count == len(fresh.deleted_events())
     assert fresh.engine_version == snapshot.ENGINE_VERSION
     assert (fresh.status, fresh.hands_played, fresh.line) == (
         board.status,
