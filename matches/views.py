@@ -19,6 +19,7 @@ from django.db.models import Count, Q
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -457,6 +458,8 @@ def _sheet(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
 
 
 def _render_board(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    # The CSRF field of the board's dozen forms, masked once for the page.
+    context["csrf_field"] = csrf_input(request)
     if not request.htmx:
         return render(request, "matches/match.html", context)
     # The board, and the note in its live region outside the board (out of band).
