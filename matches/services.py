@@ -465,7 +465,8 @@ def event_check(*, match: Match, data: dict, replacing: int | None = None) -> sc
     live event ``replacing`` (an id), saving nothing.
 
     Args:
-        match: a match fetched with ``Match.objects.for_board()``.
+        match: the match (a new event goes on from its stored snapshot; a
+            replacement reads its events, prefetched or not).
         data: the event in match-file shape (``{"hand": {...}}`` etc.).
         replacing: the id of the live event ``data`` would replace.
 
