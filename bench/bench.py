@@ -237,6 +237,8 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
 
     return [
         Page("floor", lambda: ("GET", "/bench/floor/", b"", {})),
+        # The floor of a host's page: the session and the user read, nothing else.
+        Page("host_floor", lambda: ("GET", "/bench/host-floor/", b"", {})),
         Page("match", lambda: ("GET", f"/matches/{side['match']}/", b"", {})),
         Page("record_hand", record("record_hand", True)),
         Page("record_hand_nojs", record("record_hand_nojs", False)),

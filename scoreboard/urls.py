@@ -9,6 +9,7 @@ from scoreboard import views
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("bench/floor/", views.floor, name="floor"),
+    path("bench/host-floor/", views.host_floor, name="host_floor"),
     # Django's log-in page, with a limit per address in front of it.
     path("accounts/login/", accounts.log_in, name="login"),
     path("accounts/password_reset/", accounts.PasswordReset.as_view(), name="password_reset"),

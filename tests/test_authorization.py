@@ -21,7 +21,7 @@ from tests.test_sharing import every_pattern, state
 pytestmark = pytest.mark.django_db
 
 # Pages for everyone: no match or player of anyone's is on them.
-PUBLIC = {"matches:home", "matches:signup", "matches:scoring", "floor"}
+PUBLIC = {"matches:home", "matches:signup", "matches:scoring", "floor", "host_floor"}
 # The share link's pages: they read by the token alone (test_sharing.py).
 SHARED = {"matches:shared", "matches:shared_poll", "matches:shared_sheet", "matches:shared_big"}
 

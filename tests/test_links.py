@@ -1,4 +1,5 @@
-"""The addresses links.py fills in are the ones Django's reverse gives."""
+"""The addresses links.py fills in are the ones Django's reverse gives, and the
+benchmark's floors (bench/bench.py) cost what they say."""
 
 from __future__ import annotations
 
@@ -23,3 +24,17 @@ def test_an_event_page_is_where_reverse_puts_it(name, event_id):
     assert event_url(name, public_id, event_id) == reverse(
         f"matches:{name}", args=[public_id, event_id]
     )
+
+
+@pytest.mark.django_db
+def test_the_benchmarks_floors_answer_with_the_work_of_any_page_and_of_a_hosts(
+    client, django_assert_num_queries
+):
+    from tests.factories import UserFactory
+
+    with django_assert_num_queries(0):
+        assert client.get("/bench/floor/").content == b"ok\n"
+    client.force_login(UserFactory())
+    # A host's page reads the session and the user before anything of its own.
+    with django_assert_num_queries(2):
+        assert client.get("/bench/host-floor/").content == b"ok True\n"
