@@ -660,7 +660,12 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """What the hand form would record, from the engine, before saving. With
     ``replacing`` (a recorded hand being fixed or edited), also what that
     does to the board ("Totals: Ben 41 → 45", "The match closes at hand 30")."""
-    match = _host_match(request, public_id, writing=True)
+    match = _host_match(request, public_id)
+    if match.abandoned is not None:
+        # Set aside on another screen: the preview says so in its own words
+        # (Save then answers with the board and the same reason).
+        context = {"match": match, "preview_error": services.ABANDONED}
+        return render(request, "matches/_preview.html#preview", context)
     replacing = scoring.read_whole_number(request.POST.get("replacing", ""))
     # A new hand needs no earlier hand; a fix or an edit compares every one.
     board = match.board(recent=0 if replacing is None else None)

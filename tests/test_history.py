@@ -389,6 +389,17 @@ def test_writes_to_an_abandoned_match_say_why_nothing_was_saved(client, host):
     assert "This match is in play already." in text(client.post(url("resume", match), follow=True))
 
 
+def test_the_preview_of_a_match_set_aside_on_another_screen_says_so_in_one_line(client, host):
+    from tests.test_board_loop import hand_post
+
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    services.match_abandon(match=match)
+    preview = client.post(url("preview", match), data, headers={"HX-Request": "true"})
+    assert text(preview) == "This match is set aside as abandoned: resume it to change the score."
+    assert "Resume this match" not in preview.content.decode()
+
+
 def test_the_sheet_of_an_abandoned_match_says_so(client, host):
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=23, Cara=18))

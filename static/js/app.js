@@ -264,8 +264,10 @@ function settleBoard() {
   if (target) target.focus({ preventScroll: focus !== "error" });
 }
 // A second tap that lands on a button swapped in under the finger (Undo
-// after Undo, Put it back after Undo) does nothing for a moment: two taps
-// within a second take back one entry. The server also refuses a repeat.
+// after Undo, Put it back after Undo, the next hand's Save after Save) does
+// nothing for a moment: two taps within a second take back one entry, and
+// do not send the next hand's empty form (whose refusal would hide the note
+// of the save). The server also refuses a repeat.
 const SETTLE_MS = 1000;
 function settleButtons(root) {
   for (const button of root.querySelectorAll("[data-settle]")) {

@@ -16,6 +16,7 @@ from tests.e2e.board import (
     expect_totals,
     history,
     leftover,
+    messages,
     open_board,
     save,
 )
@@ -70,6 +71,26 @@ def test_it_records_one_hand_for_a_double_tap_on_save(page: Page, example_1: Mat
     expect_totals(page, Alice=0, Ben=41, Cara=0)
     expect(history(page)).to_have_count(1)
     assert Event.objects.filter(match=example_1).count() == 1
+
+
+def test_a_second_tap_on_the_next_hands_save_sends_nothing_and_keeps_the_note(
+    page: Page, example_1: Match
+) -> None:
+    """A quick answer swaps the next hand's Save in under the finger before
+    the second tap of a double tap: that tap must not send the empty form,
+    whose refusal ("Choose who went out") would replace the note of the save."""
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(messages(page)).to_contain_text("Saved hand 1: Ben takes 41.")
+    save(page, 2).tap(force=True)  # the finger comes down again at once
+    page.wait_for_timeout(300)
+    expect(messages(page)).to_contain_text("Saved hand 1: Ben takes 41.")
+    expect(page.get_by_text("Choose who went out, or nobody")).to_have_count(0)
+    assert Event.objects.filter(match=example_1).count() == 1
+    # Once the board has settled, the next Save works.
+    enter_hand(page, "Cara", Alice=5, Ben=5)
+    save(page, 2).tap()
+    expect(messages(page)).to_contain_text("Saved hand 2")
 
 
 def test_it_refuses_a_typo_next_to_the_player_and_keeps_the_values(
