@@ -1,5 +1,6 @@
-"""The long, repeated parts of the board's HTML, built in Python with every
-value escaped: a row of the score sheet per player and the card picker.
+"""The long, repeated parts of the pages' HTML, built in Python with every
+value escaped: the score sheet's rows (a row a player), the history's
+entries, the rows of a list of matches (home, history) and the card picker.
 
 Drawn through the template engine they cost milliseconds (a lookup, a filter
 and an include per cell); the markup here is the markup the templates drew,

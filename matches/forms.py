@@ -88,7 +88,10 @@ def drawn(bound: forms.BoundField) -> SafeString:
     value = widget.format_value(bound.value())
     if value is not None:
         attrs["value"] = value
-    attrs.update(bound.build_widget_attrs({**widget.attrs, "id": bound.auto_id}))
+    given = dict(widget.attrs)
+    if bound.auto_id and "id" not in given:  # as ``as_widget`` gives it
+        given["id"] = bound.auto_id
+    attrs.update(bound.build_widget_attrs(given))
     # As flatatt writes them (True alone, False left out), with the standard
     # library's escape: flatatt's format_html_join costs more than the rest.
     written = "".join(

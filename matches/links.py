@@ -3,8 +3,9 @@
 ``reverse`` costs tens of microseconds a call, and a board links to its own
 pages some twenty times, to every entry it lists, and a list to every match:
 each page's path is reversed once, with marks where the ids go, and filled in
-(the URL configuration does not change while the process runs). Nothing here
-is state: the same ids always give the same paths, ``reverse``'s.
+(the URL configuration, and the prefix the app is served under, do not
+change while the process runs). Nothing here is state: the same ids always
+give the same paths, ``reverse``'s.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ lists and filters), each live event's entry of it (``Event.result``) and one
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,14 +256,33 @@ class Match(models.Model):
     def entries(self, *, last_hands: int | None = None) -> list[dict[str, Any]]:
         """Every live event's stored entry of the snapshot, in order (the
         prefetched events, else one query for the entries alone); with
-        ``last_hands``, only the entries of that many last hands."""
+        ``last_hands``, only the entries of that many last hands. The head
+        (``snapshot``) is read again when a write came between it and them
+        (``_in_step``): read it after this."""
         if last_hands is None and "events" in getattr(self, "_prefetched_objects_cache", {}):
             return [event.result for event in self.live_events()]
         live = self.events.filter(deleted=None)
         if last_hands is None:
-            return list(live.order_by("position").values_list("result", flat=True))
-        newest = live.filter(kind="hand").order_by("-position")[:last_hands]
-        return list(newest.values_list("result", flat=True))[::-1]
+            rows = live.order_by("position")
+        else:
+            rows = live.filter(kind="hand").order_by("-position")[:last_hands]
+        found = self._in_step(lambda: list(rows.values_list("result", "match__version")))
+        entries = [result for result, _ in found]
+        return entries if last_hands is None else entries[::-1]
+
+    def _in_step(self, read: Callable[[], list[Any]]) -> list[Any]:
+        """``read()``: rows of this match's events that end with the match's
+        version as stored when they were read. A write that came between
+        this match's row and them (another phone's hand, a rename) would
+        pair an old head with new entries: the head is read again, and
+        them, a few times at most."""
+        for _ in range(3):
+            rows = read()
+            if all(row[-1] == self.version for row in rows):
+                break
+            self.refresh_from_db(fields=SNAPSHOT_COLUMNS)
+            self.__dict__.pop("_shown_events", None)
+        return rows
 
     def board(self, *, recent: int | None = None) -> scoring.Board:
         """The board: totals (points), hands, dealer, status and winner, the
@@ -298,12 +318,18 @@ class Match(models.Model):
 
     def _board_events(self, recent: int) -> BoardEvents:
         newest = self.events.filter(deleted=None).order_by("-position")
-        if self.snapshot_current and not self.deleted_count:
-            rows = list(newest[:recent])[::-1]  # an index's last rows, nothing else
-        else:
-            shown = newest.values("pk")[:recent]
-            deleted = models.Q(deleted__isnull=False)
-            rows = list(self.events.filter(deleted | models.Q(pk__in=shown)))
+        at = models.F("match__version")
+
+        def read() -> list[tuple[Event, int]]:
+            if self.snapshot_current and not self.deleted_count:
+                rows = newest.annotate(at=at)[:recent][::-1]  # an index's last rows only
+            else:
+                shown = newest.values("pk")[:recent]
+                deleted = models.Q(deleted__isnull=False)
+                rows = self.events.filter(deleted | models.Q(pk__in=shown)).annotate(at=at)
+            return [(event, event.at) for event in rows]
+
+        rows = [event for event, _ in self._in_step(read)]
         live = [event for event in rows if event.deleted is None]
         deleted = sorted(
             (event for event in rows if event.deleted is not None),
@@ -325,6 +351,18 @@ class BoardEvents:
     recent: list[Event]
     deleted: list[Event]
     undone: Event | None
+
+
+# The cached columns a write stores with the snapshot (``services._store``).
+SNAPSHOT_COLUMNS = (
+    "version",
+    "engine_version",
+    "status",
+    "hands_played",
+    "line",
+    "snapshot",
+    "deleted_count",
+)
 
 
 class Seat(models.Model):

@@ -22,7 +22,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from matches import scoring
-from matches.models import Event, Match, MatchPlayer, Player, Seat, ShareLink
+from matches.models import SNAPSHOT_COLUMNS, Event, Match, MatchPlayer, Player, Seat, ShareLink
 from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
 from matches.scoring.matchfile import read_event, read_match, rename_in_event
@@ -118,10 +118,12 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     the transaction of the write the replay checked.
 
     A step (``replayed.before``) adds the new events' entries (the caller
-    saved them with the events), updates the players' rows that changed in
-    one query, and reads no earlier entry unless a newcomer sat down. A
-    whole replay writes every live event's entry that changed (``match``'s
-    events prefetched) and the rows anew."""
+    saved them with the events), updates the players' rows that changed (one
+    statement, run for each row), and reads no earlier entry unless a
+    newcomer sat down: then it reseats them (``snapshot.reseated``). A whole
+    replay reads the events again as the caller saved them, writes every live
+    event's entry that changed and counts the deleted ones, and writes the
+    rows anew."""
     step = replayed.before is not None
     if step:
         old = list(MatchPlayer.objects.filter(match=match).select_related("player"))
@@ -286,17 +288,21 @@ def current_head(match: Match) -> dict:
     rebuilt first when an older engine wrote it (or none did)."""
     if not match.snapshot_current:
         rebuilt = snapshot_rebuild(match)
-        for name in ("version", "engine_version", "status", "hands_played", "line", "snapshot"):
+        for name in SNAPSHOT_COLUMNS:
             setattr(match, name, getattr(rebuilt, name))
+        match.__dict__.pop("_shown_events", None)
     return match.snapshot
 
 
-def current_snapshot(match: Match) -> dict:
+def current_snapshot(match: Match, *, last_hands: int | None = None) -> dict:
     """The whole stored snapshot of ``match``, its head and every live
-    event's entry (one query), rebuilt first when an older engine wrote it:
-    what the pages that show every hand (the sheet, the CSV) call."""
-    head = current_head(match)
-    return {**head, "events": match.entries()}
+    event's entry (one query; with ``last_hands``, the entries of that many
+    last hands only), rebuilt first when an older engine wrote it: what the
+    pages that show every hand (the sheet, the CSV, a shared board) call.
+    The head is the one the entries go with (``Match.entries``)."""
+    current_head(match)
+    entries = match.entries(last_hands=last_hands)
+    return {**match.snapshot, "events": entries}
 
 
 def snapshots_rebuild_stale(*, batch: int = 200) -> int:
@@ -452,7 +458,9 @@ def _locked(match: Match, *, writing: bool = True, events: bool = True) -> Match
     Raises:
         RuleError: ``writing`` to a match that is abandoned.
     """
-    locked = Match.objects.with_share_token().select_for_update().get(pk=match.pk)
+    rows = Match.objects.select_for_update()
+    # The row alone is what the page draws next (with its share link).
+    locked = (rows if events else rows.with_share_token()).get(pk=match.pk)
     if writing and locked.abandoned is not None:
         raise scoring.RuleError(ABANDONED)
     if not events:
@@ -1127,6 +1135,11 @@ def _rewrite(match_ids: list[int], old: str, new: str) -> None:
     no score, so the snapshot is what a replay would give (tested)."""
     for start in range(0, len(match_ids), REWRITE_BATCH):
         batch = match_ids[start : start + REWRITE_BATCH]
+        # Locked first: a hand saved meanwhile comes after the rename, not
+        # between its reading of the entries and its writing of the heads.
+        matches = list(
+            Match.objects.select_for_update().filter(pk__in=batch).only("pk", "snapshot")
+        )
         changed, results = [], []
         for event in Event.objects.filter(match_id__in=batch).only("pk", "data", "result"):
             data = rename_in_event(event.data, old, new)
@@ -1139,9 +1152,6 @@ def _rewrite(match_ids: list[int], old: str, new: str) -> None:
                     results.append((event.pk, result))
         _write_json(Event, "data", [(event.pk, event.data) for event in changed])
         _write_json(Event, "result", results)
-        matches = list(
-            Match.objects.select_for_update().filter(pk__in=batch).only("pk", "snapshot")
-        )
         _write_json(
             Match,
             "snapshot",

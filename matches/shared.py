@@ -68,7 +68,7 @@ def _link(token: str) -> ShareLink | None:
 
 def _context(link: ShareLink) -> dict[str, Any]:
     match = link.match
-    data = {**services.current_head(match), "events": match.entries(last_hands=RECENT_SHOWN)}
+    data = services.current_snapshot(match, last_hands=RECENT_SHOWN)
     following = None
     if match.next_match_id is not None:
         live = ShareLink.objects.filter(match_id=match.next_match_id, ended=None).first()

@@ -90,8 +90,6 @@ from matches.transfer import (
     import_read,
 )
 
-# The card picker's buttons, with the words a screen reader says.
-
 
 class HtmxHttpRequest(HttpRequest):
     """An HttpRequest as HtmxMiddleware leaves it, for type checkers."""
@@ -953,18 +951,15 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return _after_write(request, match)
     if not valid:
         return _refused(request, _board_context(match, seat_form=form))
+    data = form.event_data()
+    # Read before the join is saved: was the player joining dealt in before?
+    back = "join" in data and snapshot.ever_dealt_in(services.current_snapshot(match), data["join"])
     try:
-        recorded = services.event_record(
-            match=match, data=form.event_data(), token=form.cleaned_data["token"]
-        )
+        recorded = services.event_record(match=match, data=data, token=form.cleaned_data["token"])
     except scoring.RuleError as error:
         form.add_error(form.field_for(error), error.message)
         return _refused(request, _board_context(match, seat_form=form))
     if recorded.created:
-        data = form.event_data()
-        back = "join" in data and snapshot.ever_dealt_in(
-            services.current_snapshot(match), data["join"]
-        )
         sentence = event_sentence(data, form.board_after, back=back)
         messages.success(request, f"{sentence}.")
     return _after_write(request, match)

@@ -315,3 +315,23 @@ def test_after_random_writes_the_snapshot_equals_a_replay(data, scheme):
                 f"{write}: stored" if stored(match).version > before.version else f"{write}: no-op"
             )
         assert_current(match)
+
+
+def test_a_page_that_read_the_head_before_another_phones_write_reads_it_again():
+    """The head is stored with the match and the entries with the events:
+    a page whose match row was read before a write from another phone must
+    not pair that old head with the new entries (a newcomer reseats them)."""
+    match = MatchFactory(players=["Alice", "Ben", "Cara"])
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = Match.objects.get(pk=match.pk)  # the page has read the match's row
+    services.event_record(match=stored(match), data={"join": "Dan", "after": "Alice"})
+    fresh = stored(match)
+    expected = snapshot.take(fresh.engine_match(), scoring.replay(fresh.engine_match()))
+    assert services.current_snapshot(Match.objects.get(pk=match.pk)) == expected
+    assert services.current_snapshot(page) == expected
+    late = Match.objects.get(pk=match.pk)
+    services.event_record(match=stored(match), data=hand("Dan", Alice=5, Ben=5, Cara=5))
+    board = late.board(recent=5)
+    assert board.seated == ("Alice", "Dan", "Ben", "Cara")
+    assert board.totals == {"Alice": 0, "Dan": 15, "Ben": 41, "Cara": 0}
+    assert [hand.number for hand in board.hands] == [1, 2]

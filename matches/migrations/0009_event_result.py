@@ -2,9 +2,10 @@
 
 """Each live event keeps its entry of the match's snapshot (``result``) and a
 match counts its deleted events: the boards read the head, the last entries,
-and the deleted ones only when there are any. The entries are written by the
-rebuild that follows ``migrate`` (the engine's version went up); the counts
-here, for matches whose snapshot is already current."""
+and the deleted ones only when there are any. The rebuild that follows
+``migrate`` (the engine's version went up) writes the entries and the counts
+again; the counts are filled here too, so that no board reads a wrong one
+before it (``rebuild_snapshots`` may be run later, by hand)."""
 
 from django.db import migrations, models
 from django.db.models import Count, OuterRef, Subquery

@@ -87,9 +87,9 @@ def step(before: dict[str, Any], match: Match, board: Board) -> tuple[dict[str, 
     Returns:
         ``(head, entries)``: the head after the new events and their entries.
         The earlier entries stand as they were, unless a newcomer sat down
-        (the head's ``seats`` differ from ``before``'s): then they follow the
-        new seats through ``reseated``. Together they are ``take`` of the
-        whole match.
+        (the head's ``seats`` differ from ``before``'s): then the caller has
+        them follow the new seats (``reseated``). Together they are ``take``
+        of the whole match.
     """
     first = before["event_count"]
     entries = _entries(match.events, board, first=first, line=before["target"])
