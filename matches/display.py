@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from matches import scoring
-from matches.scoring.engine import name_key
+from matches.scoring.engine import NAME_MAX, name_key
 from matches.services import LaterEventImpossible
 
 
@@ -425,6 +425,23 @@ def entry_rows(names: tuple[str, ...] | list[str]) -> list[Standing]:
 
 
 SHORT_NAME = 8  # characters of a name that fit the score sheet's first column on a phone
+
+
+def short_names(names: list[str]) -> dict[str, str]:
+    """Each name cut to fit the sheet (``short_name``), cut less where two
+    would read alike: "Alexandrina Montgomery" and "Alexander Montgomery",
+    both "Alex…ery", become "Alexandr…ery" and "Alexande…ery"."""
+    shorts = {name: short_name(name) for name in names}
+    limit = SHORT_NAME
+    while len(set(shorts.values())) < len(shorts) and limit < NAME_MAX:
+        limit += 2
+        seen: dict[str, list[str]] = {}
+        for name, short in shorts.items():
+            seen.setdefault(short, []).append(name)
+        for alike in (group for group in seen.values() if len(group) > 1):
+            for name in alike:
+                shorts[name] = short_name(name, limit)
+    return shorts
 
 
 def short_name(name: str, limit: int = SHORT_NAME) -> str:

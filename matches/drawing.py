@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.display import MatchRow, short_name
+from matches.display import MatchRow, short_names
 from matches.forms import drawn
 from matches.links import match_url
 from matches.scoring.cards import RANKS
@@ -65,6 +65,7 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
             ``seat`` (the form's boxes), ``checked``.
     """
     out_invalid = ' aria-invalid="true"' if form is not None and form["went_out"].errors else ""
+    shorts = short_names([line["row"].name for line in lines])
     html = []
     for line in lines:
         row = line["row"]
@@ -79,7 +80,7 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
         cells = [f'<tr class="{classes}"{seat}>']
         if closed:
             cells.append(f'<td class="place">{escape(row.place)}</td>')
-        short = short_name(row.name)
+        short = shorts[row.name]
         if short != row.name:
             shown = (
                 f'<span class="name cut" title="{name}"><span class="short" aria-hidden="true">'

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.display import short_name, signed
+from matches.display import short_names, signed
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
 CHART_WIDTH = 360
@@ -78,7 +78,8 @@ def sheet(data: dict[str, Any]) -> Sheet:
         happened.
     """
     names = data["seats"]
-    dealers = {name: escape(short_name(name)) for name in names}
+    shorts = short_names(names)
+    dealers = {name: escape(short) for name, short in shorts.items()}
     rows = []
     for event in data["events"]:
         if event["kind"] == "hand":
@@ -104,7 +105,7 @@ def sheet(data: dict[str, Any]) -> Sheet:
     ]
     return Sheet(
         names=names,
-        short=[short_name(name) for name in names],
+        short=[shorts[name] for name in names],
         rows=mark_safe("\n".join(rows)),  # noqa: S308  (every name escaped, the rest numbers)
         foot=foot,
         chart=chart(data),

@@ -4,6 +4,7 @@ history page, places on a closed match, and the note after each write."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -314,6 +315,17 @@ def test_it_cuts_long_names_keeping_both_ends_so_alike_names_stay_apart(client, 
     page = client.get(url("detail", match)).content.decode()
     assert '<span class="short" aria-hidden="true">Alex…na1</span>' in page
     assert '<span class="full visually-hidden">Alexandrina1</span>' in page
+
+
+def test_names_that_would_be_cut_alike_are_cut_less_on_the_board_and_the_sheet(client, host):
+    players = ["Alexandrina Montgomery", "Alexander Montgomery", "Ben"]
+    match = MatchFactory(host=host, players=players)
+    record(match, hand("Ben", **{"Alexandrina Montgomery": 5, "Alexander Montgomery": 6}))
+    board = client.get(url("detail", match)).content.decode()
+    shorts = re.findall(r'<span class="short" aria-hidden="true">([^<]+)</span>', board)
+    assert shorts == ["Alexandr…ery", "Alexande…ery"]
+    sheet = client.get(url("sheet", match)).content.decode()
+    assert "Alexandr…ery" in sheet and "Alexande…ery" in sheet and "Alex…ery" not in sheet
 
 
 def test_it_keeps_a_capital_when_undo_names_a_player(client, host):
