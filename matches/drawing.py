@@ -43,8 +43,9 @@ RANK_WORDS = [
 
 
 def errors_html(errors: ErrorList) -> str:
-    """A field's errors as ``_errors.html`` draws them: an alert with a list,
-    its id the one the field's ``aria-describedby`` points at."""
+    """A field's (or a form's) errors: an alert with a list, its id the one
+    the field's ``aria-describedby`` points at; nothing without errors. The
+    pages' ``_errors.html`` draws them with this too."""
     if not errors:
         return ""
     field_id = getattr(errors, "field_id", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from matches import drawing
 from matches.display import short_name as _short_name
@@ -63,3 +63,10 @@ def history_items(context: Any, rows: list[Any]) -> SafeString:
 def match_items(rows: list[Any]) -> SafeString:
     """A list of matches, drawn in Python (``drawing.match_items``)."""
     return drawing.match_items(rows)
+
+
+@register.simple_tag
+def errors_list(errors: Any) -> SafeString:
+    """A field's or a form's errors, drawn by ``drawing.errors_html`` (the
+    markup the sheet's rows use too)."""
+    return mark_safe(drawing.errors_html(errors))  # noqa: S308 - escaped there
