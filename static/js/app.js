@@ -27,6 +27,10 @@ function showNotSaved(event) {
   } else if (status === 403) {
     box.textContent = (own ? "Not saved: the page's security check had expired. " : "Nothing changed: the page's security check had expired. ") +
       "Try again; if it is refused again, note your entries and reload the page.";
+  } else if (status === 404) {
+    // Deleted on another screen (or another host's): no retry can work.
+    box.textContent = (own ? "Not saved: this match is not here any more (deleted on another screen?). Note your entries, then " : "Nothing changed: this match is not here any more (deleted on another screen?). ") +
+      "open your matches from the home page.";
   } else if (status === 503) {
     box.textContent = (own ? "Not saved: the server was busy. " : "Nothing changed: the server was busy. ") + retry;
   } else {

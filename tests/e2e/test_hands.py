@@ -113,6 +113,19 @@ def test_it_refuses_a_typo_next_to_the_player_and_keeps_the_values(
     assert not Event.objects.filter(match=example_1).exists()
 
 
+def test_a_save_into_a_match_deleted_on_another_screen_says_so_and_keeps_the_entries(
+    page: Page, example_1: Match
+) -> None:
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    Match.objects.filter(pk=example_1.pk).delete()  # another screen deleted it
+    save(page, 1).tap()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Not saved: this match is not here any more (deleted on another screen?)"
+    )
+    expect(leftover(page, "Alice")).to_have_value("23")
+    expect(leftover(page, "Cara")).to_have_value("18")
+
+
 def test_it_keeps_the_entries_when_the_connection_fails_and_saves_once_later(
     page: Page, example_1: Match
 ) -> None:
