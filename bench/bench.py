@@ -86,7 +86,7 @@ def build(pool: int) -> dict[str, Any]:
     from django.test import Client
 
     from matches import scoring, services
-    from matches.models import Event, Match, MatchPlayer, Seat
+    from matches.models import SNAPSHOT_COLUMNS, Event, Match, MatchPlayer, Seat
 
     call_command("migrate", verbosity=0)
     users = get_user_model().objects
@@ -110,15 +110,7 @@ def build(pool: int) -> dict[str, Any]:
         seats = list(Seat.objects.filter(match=match))
         events = list(Event.objects.filter(match=match))
         standings = list(MatchPlayer.objects.filter(match=match))
-        cached = (
-            "version",
-            "engine_version",
-            "status",
-            "hands_played",
-            "line",
-            "snapshot",
-            "deleted_count",
-        )
+        cached = SNAPSHOT_COLUMNS  # the columns a write stores with the snapshot
         made = Match.objects.bulk_create(
             Match(
                 host=host,
