@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from matches import services
+from matches import shared as shared_views
 from matches.models import Event, Match, MatchPlayer, PendingImport, Player, Seat, ShareLink
 from tests.factories import MatchFactory, hand, record
 from tests.test_board_loop import text, url
@@ -86,6 +88,18 @@ def test_an_unchanged_board_answers_304_with_one_query_and_nothing_else(
     assert response.status_code == 304
     assert response.content == b"" and not response.cookies
     assert "Vary" not in response or "Cookie" not in response["Vary"]
+
+
+def test_the_poll_lookup_tells_a_live_link_an_ended_one_and_none(host):
+    match, link = shared(host)
+    version = Match.objects.get(pk=match.pk).version
+    assert shared_views.poll_state(link.token) == (True, version)
+    record(match, {"target": 300})
+    assert shared_views.poll_state(link.token) == (True, version + 1)
+    ShareLink.objects.filter(pk=link.pk).update(ended=timezone.now())
+    assert shared_views.poll_state(link.token) == (False, version + 1)
+    assert shared_views.poll_state("no-such-link") is None
+    assert shared_views.poll_state("é" * 10) is None
 
 
 WRITES = {
