@@ -11,17 +11,21 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from .cards import Card, cards_points, check_cards, deck_points, most_points_in, parse_card
 from .errors import RuleError
 from .rules import (
+    GIN,
     HIGHEST_WINS,
     MAX_SEATED,
     MIN_SEATED,
+    RUMMY,
     HouseRules,
+    Rules,
     check_target,
     is_whole_number,
+    rules_class,
 )
 
 Status = Literal["open", "closed"]
@@ -47,6 +51,21 @@ class Hand:
 
 
 @dataclass(frozen=True)
+class GinHand:
+    """One hand of Gin Rummy, shown down (docs/gin.md).
+
+    ``knocked`` is the player who knocked (or went gin), or None for a drawn
+    hand. ``deadwood`` maps both players to their deadwood: a whole number of
+    points, or their unmatched cards; empty for a drawn hand. ``big_gin``:
+    the knocker melded all eleven cards.
+    """
+
+    knocked: str | None
+    deadwood: Mapping[str, object]
+    big_gin: bool = False
+
+
+@dataclass(frozen=True)
 class LineMove:
     """The host moves the line to ``target`` points."""
 
@@ -69,7 +88,7 @@ class Join:
     after: str | None = None
 
 
-Event = Hand | LineMove | Leave | Join
+Event = Hand | GinHand | LineMove | Leave | Join
 
 
 @dataclass(frozen=True)
@@ -77,7 +96,7 @@ class Match:
     """A whole match: house rules, starting seats in order, the first dealer
     (None: the first seat) and the events in the order they happened."""
 
-    rules: HouseRules
+    rules: Rules
     players: Sequence[str]
     events: Sequence[Event] = ()
     first_dealer: str | None = None
@@ -97,7 +116,8 @@ class Position:
     hands so far; the next dealer is the first seated player from
     ``deal_from`` on (that seat itself only when ``deal_from_included``,
     before the first hand); ``dealt_in_last``, ``closed_by`` and ``winner``
-    are the board's.
+    are the board's; ``hands_won`` counts each player's hands won (Gin
+    Rummy's boxes; empty in Rummy).
     """
 
     seats: tuple[str, ...]
@@ -111,6 +131,7 @@ class Position:
     dealt_in_last: tuple[str, ...] = ()
     closed_by: ClosedBy | None = None
     winner: str | None = None
+    hands_won: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -169,13 +190,17 @@ class Board:
 
     ``totals`` (points) lists every player who ever sat, in seat order.
     ``rules.target`` is the line as it stands now. ``next_hand`` is None when
-    the match is closed.
+    the match is closed. For Gin Rummy (docs/gin.md), ``hands`` are
+    ``GinHandResult``, ``hands_won`` counts each player's hands won (the
+    boxes), and once the match is won ``final`` gives each player's final
+    score and ``margin`` the winner's final minus the loser's (points, may
+    be negative); both are None otherwise, and always in Rummy.
     """
 
-    rules: HouseRules
+    rules: Rules
     seats: tuple[Seat, ...]
     totals: dict[str, int]
-    hands: tuple[HandResult, ...]
+    hands: tuple[Any, ...]
     status: Status
     winner: str | None
     closed_by: ClosedBy | None
@@ -183,6 +208,14 @@ class Board:
     dealt_in_last: tuple[str, ...] = field(default=())
     earlier_hands: int = 0
     position: Position | None = None
+    hands_won: dict[str, int] = field(default_factory=dict)
+    final: dict[str, int] | None = None
+    margin: int | None = None
+
+    @property
+    def game(self) -> str:
+        """``"rummy"`` or ``"gin"``."""
+        return self.rules.game
 
     @property
     def target(self) -> int:
@@ -434,10 +467,29 @@ def typing_slips(
 # Replay ----------------------------------------------------------------------
 
 
-def _read_leftover(
-    name: str, value: object, rules: HouseRules
+def read_points(
+    name: str, value: object, ace_value: int, what: str = "leftover"
 ) -> tuple[int, tuple[Card, ...] | None]:
-    """A leftover as points, and the cards when it was entered as cards."""
+    """A player's points for a hand as entered: a whole number, or cards.
+
+    Args:
+        name: the player, for messages.
+        value: a whole number of points, or a list of cards (texts such as
+            ``"KH"`` or ``Card`` values).
+        ace_value: the points of an ace (1, 11 or 15).
+        what: what the points are, for messages: ``"leftover"`` (Rummy) or
+            ``"deadwood"`` (Gin Rummy).
+
+    Returns:
+        ``(points, cards)``: the points, and the cards when they were
+        entered as cards (None for a number).
+
+    Raises:
+        RuleError: a card is not a real card, or ``value`` is neither
+            (``player=name``).
+
+    docs/rules.md, "Cards and leftovers"; docs/gin.md, "Deadwood".
+    """
     if is_whole_number(value):
         return value, None
     if isinstance(value, list | tuple):
@@ -447,21 +499,27 @@ def _read_leftover(
                 cards.append(item if isinstance(item, Card) else parse_card(item))
             except RuleError as error:
                 raise RuleError(f"{name}'s cards: {error.message}", player=name) from None
-        return cards_points(cards, rules.ace_value), tuple(cards)
+        return cards_points(cards, ace_value), tuple(cards)
     raise RuleError(
-        f"{name}'s leftover must be a whole number of points or a list of cards",
+        f"{name}'s {what} must be a whole number of points or a list of cards",
         player=name,
     )
 
 
 class _Table:
-    """The match as it stands part-way through a replay."""
+    """The match as it stands part-way through a replay: what every game
+    shares (seats and names, totals, the line, the hand limit, the deal).
+    A game's table adds its hands (``_hand``) and its seat changes."""
+
+    game = RUMMY
+    hand_type: type = Hand
 
     def __init__(self, match: Match, start: Position | None = None) -> None:
+        self.hands_won: dict[str, int] = {}
         if start is not None:
             self._resume(match, start)
             return
-        problems = check_players(match.players)
+        problems = check_players(match.players, game=self.game)
         if problems:
             raise problems[0]
         self.names: dict[str, str] = {}
@@ -470,7 +528,7 @@ class _Table:
             name = clean_name(raw)
             self.names[name_key(name)] = name
             self.seats.append(name)
-        if not isinstance(match.rules, HouseRules):
+        if not isinstance(match.rules, rules_class(self.game)):
             raise RuleError("the house rules are missing", key="rules")
         self.rules = match.rules.checked(len(self.seats))
         first = self.seats[0]
@@ -489,11 +547,15 @@ class _Table:
         self.closed_by: ClosedBy | None = None
         self.winner: str | None = None
         self.earlier_events = self.earlier_hands = 0
+        self._begin(None)
+
+    def _begin(self, start: Position | None) -> None:
+        """A game's own state, at the start (``start`` None) or from ``start``."""
 
     def _resume(self, match: Match, start: Position) -> None:
         """Stand where ``start`` says, with the match's house rules (the line
         as it stands); the starting players are not read."""
-        if not isinstance(match.rules, HouseRules) or match.rules.decks is None:
+        if not isinstance(match.rules, rules_class(self.game)) or match.rules.decks is None:
             raise RuleError("the house rules, with the decks, are missing", key="rules")
         self.rules = match.rules.checked(len(start.seats))
         self.hands = []
@@ -506,6 +568,7 @@ class _Table:
         self.deal_from, self.deal_from_included = start.deal_from, start.deal_from_included
         self.dealt_in_last = tuple(start.dealt_in_last)
         self.closed_by, self.winner = start.closed_by, start.winner
+        self._begin(start)
 
     # names and seats
 
@@ -550,7 +613,7 @@ class _Table:
 
     def apply(self, event: object, index: int) -> None:
         try:
-            if isinstance(event, Hand):
+            if isinstance(event, self.hand_type):
                 self._hand(event, index)
             elif isinstance(event, LineMove):
                 self._line_move(event)
@@ -581,6 +644,71 @@ class _Table:
                 f"was crossed; move the line to reopen it before {first}"
             )
 
+    def _line_move(self, move: LineMove) -> None:
+        self._require_open("line")
+        target = check_target(move.target)
+        self.rules = replace(self.rules, target=target)
+        self._decide()
+
+    def _hand(self, hand: Any, index: int) -> None:
+        raise NotImplementedError
+
+    def _leave(self, leave: Leave) -> None:
+        raise NotImplementedError
+
+    def _join(self, join: Join) -> None:
+        raise NotImplementedError
+
+    def _decide(self) -> None:
+        self.closed_by, self.winner = decide(
+            rules=self.rules,
+            totals=self.totals,
+            dealt_in=self.dealt_in_last,
+            hands_played=self.earlier_hands + len(self.hands),
+        )
+
+    def position(self, events: int) -> Position:
+        return Position(
+            seats=tuple(self.seats),
+            seated=tuple(name for name in self.seats if name in self.seated),
+            totals=dict(self.totals),
+            target=self.rules.target,
+            events=self.earlier_events + events,
+            hands_played=self.earlier_hands + len(self.hands),
+            deal_from=self.deal_from,
+            deal_from_included=self.deal_from_included,
+            dealt_in_last=self.dealt_in_last,
+            closed_by=self.closed_by,
+            winner=self.winner,
+            hands_won=dict(self.hands_won),
+        )
+
+    def board(self, events: int) -> Board:
+        return Board(
+            rules=self.rules,
+            seats=tuple(Seat(name, name in self.seated) for name in self.seats),
+            totals=dict(self.totals),
+            hands=tuple(self.hands),
+            status="closed" if self.closed_by else "open",
+            winner=self.winner,
+            closed_by=self.closed_by,
+            next_hand=None if self.closed_by else self.next_deal(),
+            dealt_in_last=self.dealt_in_last,
+            earlier_hands=self.earlier_hands,
+            position=self.position(events),
+            hands_won=dict(self.hands_won),
+            **self._final(),
+        )
+
+    def _final(self) -> dict[str, Any]:
+        """A game's final score, as ``Board`` fields (none in Rummy)."""
+        return {}
+
+
+class _RummyTable(_Table):
+    """A Rummy match part-way through a replay: its hands, and players
+    leaving and joining. docs/rules.md."""
+
     def _hand(self, hand: Hand, index: int) -> None:
         self._require_open("hand")
         deal = self.next_deal()
@@ -607,7 +735,7 @@ class _Table:
         for name in dealt_in:
             if name == went_out:
                 if name in given:
-                    points, held = _read_leftover(name, given[name], self.rules)
+                    points, held = read_points(name, given[name], self.rules.ace_value)
                     if points != 0 or held:
                         raise RuleError(
                             f"{name} went out, so {name} has no leftover "
@@ -617,7 +745,7 @@ class _Table:
                 continue
             if name not in given:
                 raise RuleError(f"{name}'s leftover is missing", player=name)
-            points, held = _read_leftover(name, given[name], self.rules)
+            points, held = read_points(name, given[name], self.rules.ace_value)
             if points < 1:
                 raise RuleError(f"{name}'s leftover must be at least 1", player=name)
             if points > deck:
@@ -665,12 +793,6 @@ class _Table:
         )
         self.deal_from, self.deal_from_included = deal.dealer, False
         self.dealt_in_last = tuple(dealt_in)
-        self._decide()
-
-    def _line_move(self, move: LineMove) -> None:
-        self._require_open("line")
-        target = check_target(move.target)
-        self.rules = replace(self.rules, target=target)
         self._decide()
 
     def _leave(self, leave: Leave) -> None:
@@ -723,44 +845,6 @@ class _Table:
         self.seated.add(name)
         self.totals = {seat: self.totals.get(seat, 0) for seat in self.seats}
 
-    def _decide(self) -> None:
-        self.closed_by, self.winner = decide(
-            rules=self.rules,
-            totals=self.totals,
-            dealt_in=self.dealt_in_last,
-            hands_played=self.earlier_hands + len(self.hands),
-        )
-
-    def position(self, events: int) -> Position:
-        return Position(
-            seats=tuple(self.seats),
-            seated=tuple(name for name in self.seats if name in self.seated),
-            totals=dict(self.totals),
-            target=self.rules.target,
-            events=self.earlier_events + events,
-            hands_played=self.earlier_hands + len(self.hands),
-            deal_from=self.deal_from,
-            deal_from_included=self.deal_from_included,
-            dealt_in_last=self.dealt_in_last,
-            closed_by=self.closed_by,
-            winner=self.winner,
-        )
-
-    def board(self, events: int) -> Board:
-        return Board(
-            rules=self.rules,
-            seats=tuple(Seat(name, name in self.seated) for name in self.seats),
-            totals=dict(self.totals),
-            hands=tuple(self.hands),
-            status="closed" if self.closed_by else "open",
-            winner=self.winner,
-            closed_by=self.closed_by,
-            next_hand=None if self.closed_by else self.next_deal(),
-            dealt_in_last=self.dealt_in_last,
-            earlier_hands=self.earlier_hands,
-            position=self.position(events),
-        )
-
 
 def renamer(old: str, new: str) -> Callable[[object], object]:
     """A function that gives ``new`` for ``old`` (compared as names are,
@@ -787,6 +871,9 @@ def name_key(name: str) -> str:
 
 
 _PLAYER_COUNT = f"a match needs {MIN_SEATED} to {MAX_SEATED} players"
+GIN_PLAYERS = "Gin Rummy is a game for two: a match needs exactly 2 players"
+# How many players each game seats, and the message when the count is wrong.
+_SEATS = {RUMMY: (MIN_SEATED, MAX_SEATED, _PLAYER_COUNT), GIN: (2, 2, GIN_PLAYERS)}
 
 
 NAME_MAX = 40  # characters in a player's name
@@ -824,12 +911,14 @@ def _name_problems(players: Sequence[tuple[int, object]]) -> list[RuleError]:
     return problems
 
 
-def check_players(players: object) -> list[RuleError]:
+def check_players(players: object, *, game: str = RUMMY) -> list[RuleError]:
     """Check a match's starting players, as a match file lists them.
 
     Args:
-        players: the names in seat order: a list of 2 to 6 texts, each with a
-            visible name, no two the same player (see ``name_key``).
+        players: the names in seat order: a list of 2 to 6 texts (exactly 2
+            for Gin Rummy), each with a visible name, no two the same player
+            (see ``name_key``).
+        game: ``"rummy"`` or ``"gin"``.
 
     Returns:
         Every problem, in this order: the number of players ("a match needs
@@ -839,17 +928,19 @@ def check_players(players: object) -> list[RuleError]:
         ``seat`` (from 0; None when ``players`` is not a list). Empty when
         the table can be seated.
 
-    docs/rules.md, "Seats, dealer and deal size".
+    docs/rules.md, "Seats, dealer and deal size"; docs/gin.md, "Seats, dealer
+    and deal".
     """
+    low, high, count = _SEATS[game]
     if not isinstance(players, list | tuple):
-        return [RuleError(_PLAYER_COUNT, key="players")]
+        return [RuleError(count, key="players")]
     problems = []
-    if not MIN_SEATED <= len(players) <= MAX_SEATED:
-        problems.append(RuleError(_PLAYER_COUNT, key="players", seat=min(len(players), MAX_SEATED)))
+    if not low <= len(players) <= high:
+        problems.append(RuleError(count, key="players", seat=min(len(players), high)))
     return problems + _name_problems(list(enumerate(players)))
 
 
-def check_seats(boxes: Sequence[str]) -> list[RuleError]:
+def check_seats(boxes: Sequence[str], *, game: str = RUMMY) -> list[RuleError]:
     """Check the starting players as typed into numbered seats (a new-match
     form): the seats after the last name may stay empty; an empty seat before
     a name is a gap.
@@ -862,15 +953,16 @@ def check_seats(boxes: Sequence[str]) -> list[RuleError]:
         ``seat`` (from 0): "a match needs 2 to 6 players" at the first empty
         seat when fewer than 2 are named, "Seat 2 has no name: ..." for each
         gap, and the name problems of ``check_players``. Empty when the
-        named seats can be seated.
+        named seats can be seated. ``game`` as for ``check_players``.
 
     docs/rules.md, "Seats, dealer and deal size".
     """
+    low, high, count = _SEATS[game]
     named = [seat for seat, text in enumerate(boxes) if text.strip()]
     seats = named[-1] + 1 if named else 0
     problems = []
-    if not MIN_SEATED <= seats <= MAX_SEATED:
-        problems.append(RuleError(_PLAYER_COUNT, key="players", seat=min(seats, MAX_SEATED)))
+    if not low <= seats <= high:
+        problems.append(RuleError(count, key="players", seat=min(seats, high)))
     for seat in range(seats):
         if seat not in named:
             problems.append(
@@ -916,8 +1008,10 @@ def replay(match: Match, start: Position | None = None) -> Board:
     """Replay a match's events into its board.
 
     Args:
-        match: house rules, starting players (2 to 6 distinct names, compared
-            without regard to case), first dealer and events in order.
+        match: house rules (``HouseRules`` for Rummy, ``GinRules`` for Gin
+            Rummy: the game decides which rules replay the events), starting
+            players (2 to 6 distinct names, compared without regard to case;
+            exactly 2 for Gin), first dealer and events in order.
         start: where the match stood before ``match.events`` (a board's
             ``position``, or one read from a stored snapshot); None: at the
             start. With a start, ``match.players`` and ``first_dealer`` are
@@ -936,10 +1030,15 @@ def replay(match: Match, start: Position | None = None) -> Board:
             the event's position (from 0), or ``key`` names ``"rules"``,
             ``"players"`` or ``"first_dealer"``.
 
-    Implements all of docs/rules.md but "Editing the past", which is replaying an
-    edited list of events.
+    Implements all of docs/rules.md and docs/gin.md but "Editing the past",
+    which is replaying an edited list of events.
     """
-    table = _Table(match, start)
+    if match.rules.game == GIN:
+        from .gin import GinTable  # the Gin table builds on this module's
+
+        table: _Table = GinTable(match, start)
+    else:
+        table = _RummyTable(match, start)
     first = table.earlier_events
     for index, event in enumerate(match.events):
         table.apply(event, first + index)

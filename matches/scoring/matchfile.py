@@ -1,4 +1,5 @@
-"""The match file, ``rummy-match/1``: docs/match-format.md.
+"""The match file, ``rummy-match/1``: docs/match-format.md (and docs/gin.md,
+"The match file and score", for Gin Rummy).
 
 ``read_match`` turns a parsed document into a ``Match`` (structure only: the
 rules themselves are checked by ``replay``), and ``board_document`` writes a
@@ -10,15 +11,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .engine import Board, Deal, Event, Hand, Join, Leave, LineMove, Match
+from .engine import Board, Deal, Event, GinHand, Hand, HandResult, Join, Leave, LineMove, Match
 from .errors import RuleError
-from .rules import RULE_KEYS, HouseRules
+from .rules import GAME_NAMES, GAMES, GIN, RUMMY, Rules, rule_keys, rules_class
 
 FORMAT = "rummy-match/1"
 # Several matches in one file: docs/match-format.md, "Every match at once".
 ACCOUNT_FORMAT = "rummy-matches/1"
 EVENT_KINDS = ("hand", "target", "leave", "join")
 HAND_KEYS = ("went_out", "rummy", "leftovers")
+GIN_HAND_KEYS = ("knocked", "big_gin", "deadwood")
 
 
 class _Object(dict):
@@ -118,15 +120,16 @@ def match_documents(document: object) -> list[Any]:
 
 def match_document(
     *,
-    rules: HouseRules,
+    rules: Rules,
     players: list[str],
     first_dealer: str,
     events: list[dict[str, Any]],
     created: str | None = None,
     abandoned: str | None = None,
 ) -> dict[str, Any]:
-    """A ``rummy-match/1`` document: every house rule written out, the
-    starting seats, the first dealer and the events exactly as entered.
+    """A ``rummy-match/1`` document: every house rule written out (a Gin
+    match's with ``"game": "gin"``), the starting seats, the first dealer and
+    the events exactly as entered.
 
     Args:
         created: when the match began (ISO 8601), or None to leave it out.
@@ -136,7 +139,7 @@ def match_document(
     """
     document: dict[str, Any] = {
         "format": FORMAT,
-        "rules": {name: getattr(rules, name) for name in RULE_KEYS},
+        "rules": _rules_document(rules),
         "players": list(players),
         "first_dealer": first_dealer,
         "events": list(events),
@@ -146,6 +149,37 @@ def match_document(
     if abandoned is not None:
         document["abandoned"] = abandoned
     return document
+
+
+def _rules_document(rules: Rules) -> dict[str, Any]:
+    written = {name: getattr(rules, name) for name in rule_keys(rules.game)}
+    return {"game": GIN, **written} if rules.game == GIN else written
+
+
+def _read_rules(rules: object) -> Rules:
+    """The ``rules`` of a match file: its game, and that game's rules."""
+    if not isinstance(rules, dict):
+        raise RuleError("rules must be an object", key="rules")
+    _refuse_repeated(rules, key="rules")
+    game = rules.get("game", RUMMY)
+    if game not in GAMES or isinstance(game, bool):
+        raise RuleError(f'game must be "{RUMMY}" or "{GIN}"', key="rules")
+    keys = rule_keys(game)
+    other = GIN if game == RUMMY else RUMMY
+    for name, value in rules.items():
+        if name == "game":
+            continue
+        if name not in keys:
+            if name in rule_keys(other):
+                hint = ' (add "game": "gin" for a Gin Rummy match)' if other == GIN else ""
+                raise RuleError(
+                    f"{name} is a rule of {GAME_NAMES[other]}, not of {GAME_NAMES[game]}{hint}",
+                    key="rules",
+                )
+            raise RuleError(f"unknown rule {name!r} (the rules are {', '.join(keys)})", key="rules")
+        if value is None:
+            raise RuleError(f"{name} needs a value; leave it out for the default", key="rules")
+    return rules_class(game)(**{name: value for name, value in rules.items() if name != "game"})
 
 
 def read_match(document: object) -> Match:
@@ -178,17 +212,7 @@ def read_match(document: object) -> Match:
     if document.get("format") != FORMAT:
         raise RuleError(f'format must be "{FORMAT}"', key="format")
 
-    rules = document.get("rules", {})
-    if not isinstance(rules, dict):
-        raise RuleError("rules must be an object", key="rules")
-    _refuse_repeated(rules, key="rules")
-    for name, value in rules.items():
-        if name not in RULE_KEYS:
-            raise RuleError(
-                f"unknown rule {name!r} (the rules are {', '.join(RULE_KEYS)})", key="rules"
-            )
-        if value is None:
-            raise RuleError(f"{name} needs a value; leave it out for the default", key="rules")
+    rules = _read_rules(document.get("rules", {}))
 
     players = document.get("players")
     if not isinstance(players, list):
@@ -205,25 +229,27 @@ def read_match(document: object) -> Match:
         raise RuleError("events must be a list", key="events")
 
     return Match(
-        rules=HouseRules(**rules),
+        rules=rules,
         players=players,
         first_dealer=first_dealer,
-        events=[read_event(event, index) for index, event in enumerate(events)],
+        events=[read_event(event, index, game=rules.game) for index, event in enumerate(events)],
     )
 
 
-def read_event(event: object, index: int) -> Event:
+def read_event(event: object, index: int, *, game: str = RUMMY) -> Event:
     """Turn one event of a match file into an engine event.
 
     Args:
         event: ``{"hand": {...}}``, ``{"target": N}``, ``{"leave": NAME}`` or
             ``{"join": NAME}`` with an optional ``"after": NAME``.
         index: the event's position (from 0), for the error.
+        game: ``"rummy"`` or ``"gin"``: which keys a hand holds.
 
     Raises:
-        RuleError: the event's shape is wrong (unknown or missing keys).
+        RuleError: the event's shape is wrong (unknown or missing keys, or
+            the keys of the other game's hands).
 
-    docs/match-format.md, "Input", ``events``.
+    docs/match-format.md, "Input", ``events``; docs/gin.md, "The match file".
     """
     if not isinstance(event, dict):
         raise RuleError("an event must be an object", index=index)
@@ -250,7 +276,14 @@ def read_event(event: object, index: int) -> Event:
     if not isinstance(hand, dict):
         raise RuleError("a hand must be an object", index=index)
     _refuse_repeated(hand, index=index)
+    if game == GIN:
+        return _read_gin_hand(hand, index)
     for key in hand:
+        if key in GIN_HAND_KEYS:
+            raise RuleError(
+                f"{key} belongs to Gin Rummy hands (a Rummy hand has {', '.join(HAND_KEYS)})",
+                index=index,
+            )
         if key not in HAND_KEYS:
             raise RuleError(
                 f"unknown key {key!r} in a hand (a hand has {', '.join(HAND_KEYS)})",
@@ -270,6 +303,29 @@ def read_event(event: object, index: int) -> Event:
     )
 
 
+def _read_gin_hand(hand: dict[str, Any], index: int) -> GinHand:
+    for key in hand:
+        if key in HAND_KEYS:
+            raise RuleError(
+                f"{key} belongs to Rummy hands (a Gin Rummy hand has {', '.join(GIN_HAND_KEYS)})",
+                index=index,
+            )
+        if key not in GIN_HAND_KEYS:
+            raise RuleError(
+                f"unknown key {key!r} in a hand (a Gin Rummy hand has {', '.join(GIN_HAND_KEYS)})",
+                index=index,
+            )
+    if "knocked" not in hand:
+        raise RuleError(
+            "a Gin Rummy hand needs knocked: the player who knocked, or null for a drawn hand",
+            index=index,
+        )
+    deadwood = hand.get("deadwood", {})
+    if not isinstance(deadwood, dict):
+        raise RuleError("deadwood must be an object: each player's deadwood", index=index)
+    return GinHand(knocked=hand["knocked"], deadwood=deadwood, big_gin=hand.get("big_gin", False))
+
+
 def board_document(board: Board) -> dict[str, Any]:
     """The result of a match as the ``score`` command prints it.
 
@@ -279,30 +335,47 @@ def board_document(board: Board) -> dict[str, Any]:
     Returns:
         A JSON-ready dict: ``status``, ``winner``, ``closed_by``, ``target``
         (points), ``hands_played``, ``totals`` (points, seat order), ``hands``
-        and ``next_hand`` (None when closed).
+        and ``next_hand`` (None when closed). A Gin match's hands are
+        ``number``, ``dealer``, ``knocked``, ``result``, ``deadwood``
+        (points) and ``scores``, and ``hands_won``, ``final`` and ``margin``
+        follow.
 
-    docs/match-format.md, "Output".
+    docs/match-format.md, "Output"; docs/gin.md, "The match file and score".
     """
-    next_hand = board.next_hand
-    return {
+    document = {
         "status": board.status,
         "winner": board.winner,
         "closed_by": board.closed_by,
         "target": board.target,
         "hands_played": board.hands_played,
         "totals": board.totals,
-        "hands": [
-            {
-                "number": hand.number,
-                "dealer": hand.dealer,
-                "went_out": hand.went_out,
-                "rummy": hand.rummy,
-                "leftovers": hand.leftovers,
-                "scores": hand.scores,
-            }
-            for hand in board.hands
-        ],
-        "next_hand": deal_document(next_hand),
+        "hands": [hand_document(hand) for hand in board.hands],
+        "next_hand": deal_document(board.next_hand),
+    }
+    if board.game == GIN:
+        document.update(hands_won=board.hands_won, final=board.final, margin=board.margin)
+    return document
+
+
+def hand_document(hand: Any) -> dict[str, Any]:
+    """A scored hand (a ``HandResult``, or a ``GinHandResult``) as the
+    ``score`` output writes it."""
+    if isinstance(hand, HandResult):
+        return {
+            "number": hand.number,
+            "dealer": hand.dealer,
+            "went_out": hand.went_out,
+            "rummy": hand.rummy,
+            "leftovers": hand.leftovers,
+            "scores": hand.scores,
+        }
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "knocked": hand.knocked,
+        "result": hand.result,
+        "deadwood": hand.deadwood,
+        "scores": hand.scores,
     }
 
 
@@ -321,15 +394,20 @@ def deal_document(deal: Deal | None) -> dict[str, Any] | None:
 
 def rename_in_event(event: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     """The match-file event ``event`` with the player ``old`` (compared as the
-    engine compares names) called ``new``: who went out, the leftovers' keys,
-    who left, who joined and after whom. Other players are kept as typed."""
+    engine compares names) called ``new``: who went out or knocked, the
+    leftovers' or the deadwood's keys, who left, who joined and after whom.
+    Other players are kept as typed."""
     from .engine import renamer
 
     renamed = renamer(old, new)
     if "hand" in event:
         hand = dict(event["hand"])
-        hand["went_out"] = renamed(hand.get("went_out"))
-        hand["leftovers"] = {renamed(name): value for name, value in hand["leftovers"].items()}
+        for who in ("went_out", "knocked"):
+            if who in hand:
+                hand[who] = renamed(hand[who])
+        for points in ("leftovers", "deadwood"):
+            if isinstance(hand.get(points), dict):
+                hand[points] = {renamed(name): value for name, value in hand[points].items()}
         return {**event, "hand": hand}
     changed = dict(event)
     for field in ("leave", "join", "after"):

@@ -1,8 +1,10 @@
-"""House rules of a match: docs/rules.md, "House rules"."""
+"""House rules of a match: docs/rules.md, "House rules", and docs/gin.md,
+"House rules" for Gin Rummy."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from .cards import ACE_VALUES
 from .errors import RuleError
@@ -18,6 +20,35 @@ HAND_LIMIT_MIN, HAND_LIMIT_MAX = 1, 150
 MIN_SEATED, MAX_SEATED = 2, 6
 
 RULE_KEYS = ("scheme", "target", "rummy_bonus", "stock_out", "hand_limit", "ace_value", "decks")
+
+# The games a match can be: docs/rules.md (Rummy) and docs/gin.md (Gin Rummy).
+RUMMY, GIN = "rummy", "gin"
+GAMES = (RUMMY, GIN)
+GAME_NAMES = {RUMMY: "Rummy", GIN: "Gin Rummy"}
+SHUTOUTS = ("double_total", "double_points", "game_bonus_200", "none")
+GIN_DEALS = ("alternate", "winner", "loser")
+GIN_RULE_KEYS = (
+    "target",
+    "knock_limit",
+    "gin_bonus",
+    "big_gin_bonus",
+    "undercut_bonus",
+    "game_bonus",
+    "box_bonus",
+    "shutout",
+    "deal",
+    "hand_limit",
+)
+# The range of each Gin rule that is a whole number, in points (hands for
+# the hand limit), and how a message names it.
+GIN_RANGES = {
+    "knock_limit": (0, 10),
+    "gin_bonus": (0, 50),
+    "big_gin_bonus": (0, 50),
+    "undercut_bonus": (0, 50),
+    "game_bonus": (0, 500),
+    "box_bonus": (0, 100),
+}
 
 
 # How each house rule reads to a person: its title, a line of help, and a
@@ -87,6 +118,41 @@ def check_target(target: object) -> int:
     return target
 
 
+def _choice_problem(name: str, value: object, allowed: tuple[object, ...]) -> RuleError | None:
+    """A rule that must be one of ``allowed``, checked (``key="rules"``)."""
+    if value in allowed and not isinstance(value, bool):
+        return None
+    return RuleError(
+        f"{name} must be one of {', '.join(str(each) for each in allowed)}",
+        key="rules",
+        field=name,
+    )
+
+
+def _range_problem(
+    name: str, value: object, low: int, high: int, words: str | None = None
+) -> RuleError | None:
+    """A rule that must be a whole number from ``low`` to ``high``, checked
+    (``key="rules"``); ``words`` names it in the message (default: its key)."""
+    if is_whole_number(value) and low <= value <= high:
+        return None
+    return RuleError(
+        f"{words or name} must be a whole number from {low} to {high}", key="rules", field=name
+    )
+
+
+def _hand_limit_problem(value: object) -> RuleError | None:
+    return _range_problem("hand_limit", value, HAND_LIMIT_MIN, HAND_LIMIT_MAX, "the hand limit")
+
+
+def _target_problem(target: object) -> RuleError | None:
+    try:
+        check_target(target)
+    except RuleError as error:
+        return error.at(key="rules")
+    return None
+
+
 def default_decks(players: int) -> int:
     """Decks in play by default: 1 for 2 to 4 starting players, 2 for 5 or 6."""
     return 1 if players <= 4 else 2
@@ -99,6 +165,8 @@ class HouseRules:
     ``target`` and ``hand_limit`` are in points and hands. ``decks`` None
     means "by the number of starting players" (see ``default_decks``).
     """
+
+    game: ClassVar[str] = RUMMY
 
     scheme: str = HIGHEST_WINS
     target: int = 100
@@ -126,41 +194,20 @@ class HouseRules:
 
         docs/rules.md, "House rules".
         """
-        problems = []
-        choices = {
-            "scheme": SCHEMES,
-            "rummy_bonus": RUMMY_BONUSES,
-            "stock_out": STOCK_OUTS,
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                problems.append(
-                    RuleError(
-                        f"{name} must be one of {', '.join(allowed)}", key="rules", field=name
-                    )
-                )
-        try:
-            check_target(self.target)
-        except RuleError as error:
-            problems.append(error.at(key="rules"))
-        if not is_whole_number(self.hand_limit) or not (
-            HAND_LIMIT_MIN <= self.hand_limit <= HAND_LIMIT_MAX
-        ):
-            problems.append(
-                RuleError(
-                    f"the hand limit must be a whole number from {HAND_LIMIT_MIN} "
-                    f"to {HAND_LIMIT_MAX}",
-                    key="rules",
-                    field="hand_limit",
-                )
-            )
+        problems = [
+            _choice_problem("scheme", self.scheme, SCHEMES),
+            _choice_problem("rummy_bonus", self.rummy_bonus, RUMMY_BONUSES),
+            _choice_problem("stock_out", self.stock_out, STOCK_OUTS),
+            _target_problem(self.target),
+            _hand_limit_problem(self.hand_limit),
+        ]
         if not is_whole_number(self.ace_value) or self.ace_value not in ACE_VALUES:
             problems.append(
                 RuleError("ace_value must be 1, 11 or 15", key="rules", field="ace_value")
             )
         if self.decks is not None and (not is_whole_number(self.decks) or self.decks not in DECKS):
             problems.append(RuleError("decks must be 1 or 2", key="rules", field="decks"))
-        return problems
+        return [problem for problem in problems if problem is not None]
 
     def checked(self, players: int) -> HouseRules:
         """Check every rule and fill in the decks for ``players`` starting players.
@@ -183,6 +230,88 @@ class HouseRules:
             raise problems[0]
         decks = default_decks(players) if self.decks is None else self.decks
         return replace(self, decks=decks)
+
+
+@dataclass(frozen=True)
+class GinRules:
+    """The house rules of a Gin Rummy match, with the defaults of
+    docs/gin.md, "House rules".
+
+    ``target`` and every bonus are in points, ``knock_limit`` in points of
+    deadwood, ``hand_limit`` in hands. ``shutout`` is one of ``SHUTOUTS``
+    and ``deal`` one of ``GIN_DEALS``. Gin is one deck with aces at 1, and
+    the highest total leads.
+    """
+
+    game: ClassVar[str] = GIN
+    decks: ClassVar[int] = 1
+    ace_value: ClassVar[int] = 1
+    leader_is_lowest: ClassVar[bool] = False
+
+    target: int = 100
+    knock_limit: int = 10
+    gin_bonus: int = 25
+    big_gin_bonus: int = 31
+    undercut_bonus: int = 25
+    game_bonus: int = 100
+    box_bonus: int = 25
+    shutout: str = "double_total"
+    deal: str = "alternate"
+    hand_limit: int = 150
+
+    def problems(self) -> list[RuleError]:
+        """Every rule whose value docs/gin.md does not allow.
+
+        Returns:
+            One ``RuleError`` per bad rule (``key="rules"``, ``field`` the
+            rule's name), in the order of ``GIN_RULE_KEYS``; empty when all
+            are fine.
+
+        docs/gin.md, "House rules".
+        """
+        problems = []
+        for name in GIN_RULE_KEYS:
+            value = getattr(self, name)
+            if name == "target":
+                problems.append(_target_problem(value))
+            elif name == "hand_limit":
+                problems.append(_hand_limit_problem(value))
+            elif name == "shutout":
+                problems.append(_choice_problem(name, value, SHUTOUTS))
+            elif name == "deal":
+                problems.append(_choice_problem(name, value, GIN_DEALS))
+            else:
+                problems.append(_range_problem(name, value, *GIN_RANGES[name]))
+        return [problem for problem in problems if problem is not None]
+
+    def checked(self, players: int) -> GinRules:
+        """Check every rule (``players`` is not read: Gin is always two).
+
+        Returns:
+            These rules.
+
+        Raises:
+            RuleError: the first of ``problems()``.
+
+        docs/gin.md, "House rules".
+        """
+        problems = self.problems()
+        if problems:
+            raise problems[0]
+        return self
+
+
+Rules = HouseRules | GinRules
+
+
+def rule_keys(game: str) -> tuple[str, ...]:
+    """The house rules of ``game`` (``RUMMY`` or ``GIN``), in their order."""
+    return GIN_RULE_KEYS if game == GIN else RULE_KEYS
+
+
+def rules_class(game: str) -> type[HouseRules] | type[GinRules]:
+    """The house rules type of ``game`` (``RUMMY`` or ``GIN``)."""
+    return GinRules if game == GIN else HouseRules
 
 
 def describe(rules: HouseRules) -> list[tuple[str, str]]:
