@@ -389,6 +389,11 @@ def test_another_host_cannot_save_someone_elses_upload(client, host):
             "Nothing was imported: created: a date in the future; an imported match keeps the "
             "date it was played.",
         ),
+        (
+            b'{"format": "rummy-match/1", "rules": {"game": "gin"}, "players": ["A", "B"]}',
+            "Nothing was imported: rules: this is a Gin Rummy match, which the app cannot keep "
+            "yet: manage.py score checks it.",
+        ),
     ],
 )
 def test_the_import_page_refuses_a_bad_file_with_a_message(client, host, content, message):
