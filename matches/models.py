@@ -28,18 +28,35 @@ from matches.scoring.engine import name_key
 from matches.scoring.matchfile import EVENT_KINDS, read_event
 from matches.scoring.rules import (
     DECKS,
+    GAMES,
+    GIN,
+    GIN_DEALS,
+    GIN_RANGES,
     HAND_LIMIT_MAX,
     HAND_LIMIT_MIN,
-    RULE_KEYS,
+    RUMMY,
     RUMMY_BONUSES,
     SCHEMES,
+    SHUTOUTS,
     STOCK_OUTS,
     TARGET_MAX,
     TARGET_MIN,
+    GinRules,
     HouseRules,
+    Rules,
+    rule_keys,
+    rules_class,
 )
 
 DEFAULTS = HouseRules()
+GIN_DEFAULTS = GinRules()
+
+
+def rule_columns(rules: Rules) -> dict[str, Any]:
+    """A match's columns for the house rules ``rules`` (checked, so a Rummy
+    match's ``decks`` is set): its game and that game's rules. The other
+    game's columns keep their defaults."""
+    return {"game": rules.game, **{name: getattr(rules, name) for name in rule_keys(rules.game)}}
 
 
 def new_public_id() -> str:
@@ -122,7 +139,10 @@ class Match(models.Model):
     )
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     created = models.DateTimeField(default=timezone.now)
-    # Values, ranges and defaults from the engine's rules module.
+    # Values, ranges and defaults from the engine's rules module. ``game``
+    # says whose rules the match plays by: Rummy's columns, or Gin's
+    # (docs/gin.md); the target and the hand limit are both games'.
+    game = models.CharField(max_length=10, choices=_choices(GAMES), default=RUMMY)
     scheme = models.CharField(max_length=20, choices=_choices(SCHEMES), default=DEFAULTS.scheme)
     target = models.PositiveSmallIntegerField(
         default=DEFAULTS.target, help_text="the line at the start"
@@ -135,7 +155,17 @@ class Match(models.Model):
     )
     hand_limit = models.PositiveSmallIntegerField(default=DEFAULTS.hand_limit)
     ace_value = models.PositiveSmallIntegerField(default=DEFAULTS.ace_value)
-    decks = models.PositiveSmallIntegerField()
+    decks = models.PositiveSmallIntegerField(default=GinRules.decks)
+    knock_limit = models.PositiveSmallIntegerField(default=GIN_DEFAULTS.knock_limit)
+    gin_bonus = models.PositiveSmallIntegerField(default=GIN_DEFAULTS.gin_bonus)
+    big_gin_bonus = models.PositiveSmallIntegerField(default=GIN_DEFAULTS.big_gin_bonus)
+    undercut_bonus = models.PositiveSmallIntegerField(default=GIN_DEFAULTS.undercut_bonus)
+    game_bonus = models.PositiveSmallIntegerField(default=GIN_DEFAULTS.game_bonus)
+    box_bonus = models.PositiveSmallIntegerField(default=GIN_DEFAULTS.box_bonus)
+    shutout = models.CharField(
+        max_length=20, choices=_choices(SHUTOUTS), default=GIN_DEFAULTS.shutout
+    )
+    deal = models.CharField(max_length=10, choices=_choices(GIN_DEALS), default=GIN_DEFAULTS.deal)
     first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     # The one-time token of the form that created it: a double tap on
     # "Start the match" or "Rematch" creates one match.
@@ -186,14 +216,28 @@ class Match(models.Model):
                 condition=models.Q(ace_value__in=ACE_VALUES), name="match_ace_value"
             ),
             models.CheckConstraint(condition=models.Q(decks__in=DECKS), name="match_decks"),
+            models.CheckConstraint(condition=models.Q(game__in=GAMES), name="match_game"),
+            *(
+                models.CheckConstraint(
+                    condition=models.Q(**{f"{name}__lte": high}), name=f"match_{name}_range"
+                )
+                for name, (_, high) in GIN_RANGES.items()
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.created:%Y-%m-%d} {', '.join(self.player_names())}"
 
-    def house_rules(self) -> scoring.HouseRules:
-        """The house rules as the engine takes them (the starting target)."""
-        return scoring.HouseRules(**{name: getattr(self, name) for name in RULE_KEYS})
+    def house_rules(self) -> Rules:
+        """The house rules as the engine takes them (the starting target):
+        Rummy's, or Gin's for a Gin match."""
+        rules = rules_class(self.game)
+        return rules(**{name: getattr(self, name) for name in rule_keys(self.game)})
+
+    @property
+    def is_gin(self) -> bool:
+        """Whether this is a Gin Rummy match (docs/gin.md)."""
+        return self.game == GIN
 
     def player_names(self) -> list[str]:
         """The starting players' names, in seat order (the prefetched seats,
@@ -213,7 +257,7 @@ class Match(models.Model):
             rules=self.house_rules(),
             players=self.player_names(),
             first_dealer=self.first_dealer.name,
-            events=[read_event(data, index) for index, data in enumerate(events)],
+            events=[read_event(data, index, game=self.game) for index, data in enumerate(events)],
         )
 
     def live_events(self) -> list[Event]:

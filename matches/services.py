@@ -22,11 +22,19 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from matches import scoring
-from matches.models import SNAPSHOT_COLUMNS, Event, Match, MatchPlayer, Player, Seat, ShareLink
+from matches.models import (
+    SNAPSHOT_COLUMNS,
+    Event,
+    Match,
+    MatchPlayer,
+    Player,
+    Seat,
+    ShareLink,
+    rule_columns,
+)
 from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
 from matches.scoring.matchfile import read_event, read_match, rename_in_event
-from matches.scoring.rules import RULE_KEYS
 
 T = TypeVar("T")
 
@@ -418,7 +426,7 @@ def match_create(
             host=host,
             first_dealer=dealer,
             token=token,
-            **{name: getattr(board.rules, name) for name in RULE_KEYS},
+            **rule_columns(board.rules),
         ),
         Match.objects.filter(host=host, token=token),
         token,
@@ -497,7 +505,9 @@ def _check(match: Match, data: dict, replacing: int | None = None) -> Replayed:
     if replacing is None:
         before = current_head(match)
         step = scoring.Match(
-            rules=match.house_rules(), players=(), events=(read_event(data, before["event_count"]),)
+            rules=match.house_rules(),
+            players=(),
+            events=(read_event(data, before["event_count"], game=match.game),),
         )
         return Replayed(step, scoring.replay(step, snapshot.position(before)), before)
     events = match.live_events()
@@ -772,9 +782,10 @@ def match_rules_change(*, match: Match, rules: scoring.HouseRules) -> Match:
     if any(event.kind == "hand" for event in live):
         raise scoring.RuleError("The house rules are fixed once the first hand is recorded.")
     checked = _replay(match, rules=rules)
-    for name in RULE_KEYS:
-        setattr(match, name, getattr(checked.board.rules, name))
-    match.save(update_fields=RULE_KEYS)
+    columns = rule_columns(checked.board.rules)
+    for name, value in columns.items():
+        setattr(match, name, value)
+    match.save(update_fields=list(columns))
     _store(match, checked)
     return match
 
@@ -999,22 +1010,22 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         # The first dealer as the engine reads it, before any event.
         first = scoring.replay(replace(each.match, events=())).next_hand.dealer
         dealer = players[name_key(first)]
-        rules = {name: getattr(each.match.rules, name) for name in RULE_KEYS}
-        rules["decks"] = each.board.rules.decks
+        # The rules at the start (the line before any move), decks filled in.
+        rules = each.match.rules.checked(len(each.match.players))
         match = Match(
             host=host,
             first_dealer=dealer,
             created=each.created or now,
             abandoned=each.abandoned,
             version=1,
-            **rules,
+            **rule_columns(rules),
         )
         # Replayed as stored: under the host's names for the players, which
         # the snapshot shows ("ben" where the file says "Ben"); the check's
         # replay is that already when the file spells every name so.
         stored = replace(
             each.match,
-            rules=scoring.HouseRules(**rules),
+            rules=rules,
             players=tuple(player.name for player in seated),
             first_dealer=dealer.name,
         )

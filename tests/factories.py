@@ -33,7 +33,8 @@ class PlayerFactory(DjangoModelFactory):
 
 class MatchFactory(factory.Factory):
     """A match created by ``services.match_create``; house rules as keyword
-    arguments (``scheme="penalty"``), players as a list of names."""
+    arguments (``scheme="penalty"``; ``game="gin"`` for Gin Rummy's), players
+    as a list of names."""
 
     class Meta:
         model = Match
@@ -47,11 +48,12 @@ class MatchFactory(factory.Factory):
         host = kwargs.pop("host")
         players = list(kwargs.pop("players"))
         first_dealer = kwargs.pop("first_dealer")
+        rules = scoring.GinRules if kwargs.pop("game", "rummy") == "gin" else scoring.HouseRules
         return services.match_create(
             host=host,
             players=players,
             first_dealer=first_dealer,
-            rules=scoring.HouseRules(**kwargs),
+            rules=rules(**kwargs),
         )
 
 
@@ -64,6 +66,12 @@ def record(match: Match, *events: dict[str, Any]) -> None:
 def hand(went_out: str | None, rummy: bool = False, **leftovers: Any) -> dict[str, Any]:
     """A hand in match-file shape: ``hand("Ben", Alice=23, Cara=18)``."""
     return {"hand": {"went_out": went_out, "rummy": rummy, "leftovers": leftovers}}
+
+
+def gin_hand(knocked: str | None, big_gin: bool = False, **deadwood: Any) -> dict[str, Any]:
+    """A Gin hand in match-file shape: ``gin_hand("Alice", Alice=7, Ben=22)``;
+    ``gin_hand(None)`` is a drawn hand."""
+    return {"hand": {"knocked": knocked, "big_gin": big_gin, "deadwood": deadwood}}
 
 
 def board(match: Match) -> scoring.Board:

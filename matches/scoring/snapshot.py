@@ -20,6 +20,7 @@ from .cards import parse_card
 from .engine import (
     Board,
     Deal,
+    GinHand,
     Hand,
     HandResult,
     Join,
@@ -32,8 +33,9 @@ from .engine import (
     renamer,
     typing_slips,
 )
+from .gin import GinHandResult
 from .matchfile import deal_document
-from .rules import HouseRules
+from .rules import GIN, Rules
 
 # Bump this whenever a change to the engine could change any board, or the
 # snapshot's shape changes: every stored snapshot with another number is then
@@ -66,11 +68,17 @@ def take(match: Match, board: Board) -> dict[str, Any]:
         cards), a line move (``target`` and ``from``, points), a leave
         (``player``) or a join (``player``, ``after``).
 
+        A Gin Rummy match's hand entries hold ``knocked``, ``big_gin``,
+        ``result`` and ``winner`` instead of ``went_out`` and ``rummy``, and
+        ``deadwood`` (points, seat order; None for a drawn hand) instead of
+        ``leftovers``; its head adds ``hands_won`` (seat order), ``final``
+        (points, seat order, or None) and ``margin`` (docs/gin.md).
+
         Everything but ``events`` is the head: the app stores it with the
         match and each entry with its event, so that a page reads the head
         and the entries it shows, and a new event adds one entry (``step``).
 
-    docs/rules.md, all of it, through the board.
+    docs/rules.md and docs/gin.md, all of them, through the board.
     """
     entries = _entries(match.events, board, first=0, line=match.rules.target)
     return {**_head(board, len(entries)), "events": entries}
@@ -101,6 +109,14 @@ def _head(board: Board, event_count: int) -> dict[str, Any]:
     places = dict.fromkeys(seats)
     if board.status == "closed":
         places.update({name: [place, shared] for name, place, shared in board.ranking})
+    gin = {}
+    if board.game == GIN:
+        final = board.final
+        gin = {
+            "hands_won": [board.hands_won[name] for name in seats],
+            "final": final and [final[name] for name in seats],
+            "margin": board.margin,
+        }
     return {
         "engine": ENGINE_VERSION,
         "seats": seats,
@@ -117,6 +133,7 @@ def _head(board: Board, event_count: int) -> dict[str, Any]:
         "next_hand": deal_document(board.next_hand),
         "deal_from": [board.position.deal_from, board.position.deal_from_included],
         "event_count": event_count,
+        **gin,
     }
 
 
@@ -128,7 +145,7 @@ def _entries(events: Sequence[object], board: Board, *, first: int, line: int) -
     hands = {hand.index: hand for hand in board.hands}
     entries: list[dict[str, Any]] = []
     for index, event in enumerate(events, start=first):
-        if isinstance(event, Hand):
+        if isinstance(event, Hand | GinHand):
             entries.append(hand_entry(hands[index], seats))
         elif isinstance(event, LineMove):
             entries.append({"kind": "target", "target": event.target, "from": line})
@@ -158,7 +175,7 @@ def reseated(entries: list[dict[str, Any]], old: list[str], new: list[str]) -> l
     for entry in entries:
         if entry["kind"] == "hand":
             entry = dict(entry)
-            for field in ("scores", "totals", "leftovers", "cards"):
+            for field in ("scores", "totals", "leftovers", "deadwood", "cards"):
                 if field in entry:
                     values = entry[field]
                     entry[field] = [None if at is None else values[at] for at in where]
@@ -166,21 +183,34 @@ def reseated(entries: list[dict[str, Any]], old: list[str], new: list[str]) -> l
     return moved
 
 
-def hand_entry(hand: HandResult, seats: list[str]) -> dict[str, Any]:
+def hand_entry(hand: HandResult | GinHandResult, seats: list[str]) -> dict[str, Any]:
     """One hand of a snapshot's ``events`` (see ``take``), ``seats`` the
     board's seat order."""
-    entry = {
+    entry: dict[str, Any] = {
         "kind": "hand",
         "number": hand.number,
         "dealer": hand.dealer,
         "first_player": hand.deal.first_player,
         "cards_each": hand.deal.cards_each,
-        "went_out": hand.went_out,
-        "rummy": hand.rummy,
-        "scores": [hand.scores.get(name) for name in seats],
-        "totals": [hand.totals.get(name) for name in seats],
-        "leftovers": [hand.leftovers.get(name) for name in seats],
     }
+    if isinstance(hand, GinHandResult):
+        entry.update(
+            knocked=hand.knocked,
+            big_gin=hand.big_gin,
+            result=hand.result,
+            winner=hand.winner,
+            deadwood=[hand.deadwood.get(name) for name in seats],
+        )
+    else:
+        entry.update(
+            went_out=hand.went_out,
+            rummy=hand.rummy,
+            leftovers=[hand.leftovers.get(name) for name in seats],
+        )
+    entry.update(
+        scores=[hand.scores.get(name) for name in seats],
+        totals=[hand.totals.get(name) for name in seats],
+    )
     if hand.cards:
         held = hand.cards
         entry["cards"] = [
@@ -206,12 +236,13 @@ def position(data: dict[str, Any]) -> Position:
         dealt_in_last=tuple(data["dealt_in_last"]),
         closed_by=data["closed_by"],
         winner=data["winner"],
+        hands_won=dict(zip(seats, data.get("hands_won", ()), strict=False)),
     )
 
 
 def _hand_result(
-    entry: dict[str, Any], index: int, seats: list[str], rules: HouseRules
-) -> HandResult:
+    entry: dict[str, Any], index: int, seats: list[str], rules: Rules
+) -> HandResult | GinHandResult:
     def named(values: list[Any] | None) -> dict[str, Any]:
         return {
             name: value
@@ -219,15 +250,30 @@ def _hand_result(
             if value is not None
         }
 
-    leftovers = named(entry["leftovers"])
     cards = {
         name: tuple(parse_card(text) for text in held)
         for name, held in named(entry.get("cards")).items()
     }
+    deal = Deal(entry["number"], entry["dealer"], entry["first_player"], entry["cards_each"])
+    if "knocked" in entry:
+        return GinHandResult(
+            number=entry["number"],
+            index=index,
+            deal=deal,
+            knocked=entry["knocked"],
+            big_gin=entry["big_gin"],
+            result=entry["result"],
+            winner=entry["winner"],
+            deadwood=named(entry["deadwood"]),
+            cards=cards,
+            scores=named(entry["scores"]),
+            totals=named(entry["totals"]),
+        )
+    leftovers = named(entry["leftovers"])
     return HandResult(
         number=entry["number"],
         index=index,
-        deal=Deal(entry["number"], entry["dealer"], entry["first_player"], entry["cards_each"]),
+        deal=deal,
         went_out=entry["went_out"],
         rummy=entry["rummy"],
         leftovers=leftovers,
@@ -238,7 +284,7 @@ def _hand_result(
     )
 
 
-def board(rules: HouseRules, data: dict[str, Any]) -> Board:
+def board(rules: Rules, data: dict[str, Any]) -> Board:
     """The board a snapshot was taken of, without replaying.
 
     Args:
@@ -276,6 +322,9 @@ def board(rules: HouseRules, data: dict[str, Any]) -> Board:
         dealt_in_last=at.dealt_in_last,
         earlier_hands=data["hands_played"] - len(hands),
         position=at,
+        hands_won=dict(at.hands_won),
+        final=data.get("final") and dict(zip(seats, data["final"], strict=True)),
+        margin=data.get("margin"),
     )
 
 
@@ -294,7 +343,8 @@ def figures(data: dict[str, Any], *, lowest_wins: bool) -> list[dict[str, int | 
     seats = data["seats"]
     out = [{"hands_out": 0, "rummies": 0, "take": 0, "best_hand": None} for _ in seats]
     for event in data["events"]:
-        if event["kind"] != "hand" or event["went_out"] is None:
+        # A Gin hand has no one who went out: its figures are not these.
+        if event["kind"] != "hand" or event.get("went_out") is None:
             continue
         seat = seats.index(event["went_out"])
         scores = event["scores"]
@@ -350,7 +400,7 @@ def rename_in_entry(entry: dict[str, Any], old: str, new: str) -> dict[str, Any]
     """One entry of a snapshot's ``events`` with ``old`` called ``new``."""
     renamed = renamer(old, new)
     entry = dict(entry)
-    for field in ("dealer", "first_player", "went_out", "player", "after"):
+    for field in ("dealer", "first_player", "went_out", "knocked", "winner", "player", "after"):
         if field in entry:
             entry[field] = renamed(entry[field])
     return entry
