@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from matches import scoring
+from matches.scoring import snapshot as snapshots
 from matches.scoring.engine import NAME_MAX, name_key
+from matches.scoring.gin import GinHandResult, final_parts
 from matches.services import LaterEventImpossible
 
 
@@ -18,10 +20,25 @@ def signed(points: int) -> str:
     return f"−{-points}" if points < 0 else "0"
 
 
-def hand_summary(hand: scoring.HandResult, rules: scoring.HouseRules) -> str:
+# What a Gin hand's result is called at the table (docs/gin.md, "Scoring one hand").
+GIN_RESULTS = {
+    "gin": "Gin",
+    "big_gin": "Big gin",
+    "knock": "Knock",
+    "undercut": "Undercut",
+    "drawn": "Drawn hand",
+}
+
+
+def hand_summary(hand: scoring.HandResult | GinHandResult, rules: Any) -> str:
     """What a hand scored, in one line: "Ben takes 41", "Ben takes 82
     (rummy)", "nobody out: Ben takes 22 (lowest hand)", or under penalty
-    "Alice +23, Cara +18". docs/rules.md, "Scoring one hand"."""
+    "Alice +23, Cara +18"; a Gin hand "Undercut: Ben scores 27", "Drawn
+    hand: nobody scores". docs/rules.md and docs/gin.md, "Scoring one hand"."""
+    if isinstance(hand, GinHandResult):
+        if hand.winner is None:
+            return "Drawn hand: nobody scores"
+        return f"{GIN_RESULTS[hand.result]}: {hand.winner} scores {hand.scores[hand.winner]}"
     scored = {name: points for name, points in hand.scores.items() if points}
     if hand.went_out is None:
         if not scored:
@@ -38,6 +55,60 @@ def hand_summary(hand: scoring.HandResult, rules: scoring.HouseRules) -> str:
     take = hand.scores[hand.went_out]
     rummy = " (rummy)" if hand.rummy else ""
     return f"{hand.went_out} takes {take}{rummy}"
+
+
+def gin_ended(knocked: str | None, result: str, winner: str | None) -> str:
+    """How a Gin hand ended, in words: "Alice knocked", "Alice knocked and
+    Ben undercut", "Alice went gin", "Alice went big gin", "drawn hand"."""
+    if knocked is None:
+        return "drawn hand"
+    if result == "undercut":
+        return f"{knocked} knocked and {winner} undercut"
+    if result in ("gin", "big_gin"):
+        return f"{knocked} went {GIN_RESULTS[result].lower()}"
+    return f"{knocked} knocked"
+
+
+def final_lines(board: scoring.Board) -> list[str]:
+    """A won Gin match's final score in words, a line a player, then the
+    margin (said plainly when it is negative), from the engine's
+    ``final_parts``: "Alice: 104 + 100 for 4 hands won + 100 game bonus =
+    304". Empty for Rummy, an open match or one with no winner.
+    docs/gin.md, "The final score"."""
+    if board.game != scoring.GIN or board.final is None or board.winner is None:
+        return []
+    parts = final_parts(board.rules, board.totals, board.hands_won, board.winner)
+    lines = []
+    for name, mine in (parts or {}).items():
+        words = []
+        for part, points in mine:
+            if part == "total":
+                words.append(str(points))
+            elif part == "boxes":
+                won = board.hands_won[name]
+                words.append(f"{points} for {won} hand{'s' if won != 1 else ''} won")
+            elif part == "game":
+                doubled = points != board.rules.game_bonus
+                words.append(
+                    f"{points} game bonus" + (", doubled for the shutout" if doubled else "")
+                )
+            elif part == "points_doubled":
+                words.append(f"{points} more for the shutout (points doubled)")
+        sum_words = " + ".join(words)
+        if any(part == "doubled" for part, _ in mine):
+            sum_words = f"({sum_words}) × 2 for the shutout"
+        lines.append(f"{name}: {sum_words} = {board.final[name]}")
+    loser = next(name for name in board.totals if name != board.winner)
+    margin = board.margin or 0
+    if margin >= 0:
+        lines.append(f"{board.winner} wins by {margin}.")
+    else:
+        lines.append(
+            f"The margin is {signed(margin)}: {loser}'s final is {-margin} more than "
+            f"{board.winner}'s, from the hands {loser} won. {board.winner} still wins the "
+            "match, on the totals."
+        )
+    return lines
 
 
 def close_reason(board: scoring.Board) -> str:
@@ -103,14 +174,15 @@ def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def held_by(hand: scoring.HandResult) -> tuple[str, ...]:
+def held_by(hand: scoring.HandResult | GinHandResult) -> tuple[str, ...]:
     """What each player held: "Alice held 23", or with the cards entered,
-    "Cara held A J 5 2 (18)"."""
+    "Cara held A J 5 2 (18)"; in Gin, their deadwood."""
+    points_of = hand.deadwood if isinstance(hand, GinHandResult) else hand.leftovers
     return tuple(
         f"{name} held {' '.join(str(card) for card in hand.cards[name])} ({points})"
         if name in hand.cards
         else f"{name} held {points}"
-        for name, points in hand.leftovers.items()
+        for name, points in points_of.items()
     )
 
 
@@ -122,7 +194,7 @@ class HistoryRow:
     event_id: int
     kind: str
     text: str
-    hand: scoring.HandResult | None = None
+    hand: scoring.HandResult | GinHandResult | None = None
     summary: str = ""
     held: tuple[str, ...] = ()
     created: Any = None
@@ -147,13 +219,16 @@ def history(events: list[Any], board: scoring.Board, first: int = 0) -> list[His
         data = event.data
         if "hand" in data:
             hand = hands[index]
-            went_out = hand.went_out or "Nobody"
-            rummy = ", rummy" if hand.rummy else ""
+            if isinstance(hand, GinHandResult):
+                what = gin_ended(hand.knocked, hand.result, hand.winner)
+            else:
+                rummy = ", rummy" if hand.rummy else ""
+                what = f"{hand.went_out or 'Nobody'} went out{rummy}"
             rows.append(
                 HistoryRow(
                     event.pk,
                     "hand",
-                    f"Hand {hand.number}: {went_out} went out{rummy}",
+                    f"Hand {hand.number}: {what}",
                     hand,
                     hand_summary(hand, board.rules),
                     held_by(hand),
@@ -206,11 +281,13 @@ class Standing:
     deals: bool = False
     place: str = ""
     winner: bool = False
+    boxes: int | None = None  # Gin Rummy: the hands won (None in Rummy)
 
     @property
     def marks(self) -> list[str]:
         """The small words under the name: "wins", "leader", "deals", "left",
-        and on an open match how far a seated player is from the line."""
+        in Gin the hands won ("2 hands won"), and on an open match how far a
+        seated player is from the line."""
         words = [
             word
             for word, shown in (
@@ -221,6 +298,8 @@ class Standing:
             )
             if shown
         ]
+        if self.boxes:
+            words.append(f"{self.boxes} hand{'s' if self.boxes != 1 else ''} won")
         if self.seated and not self.place and self.to_line is not None:
             # "to go" under either scheme: a longer phrase wraps six rows off a phone.
             words.append(
@@ -251,6 +330,7 @@ def _standing(board: scoring.Board, name: str, seated: bool, place: str = "") ->
         deals=board.next_hand is not None and board.next_hand.dealer == name,
         place=place,
         winner=board.winner == name,
+        boxes=board.hands_won.get(name) if board.game == scoring.GIN else None,
     )
 
 
@@ -338,14 +418,20 @@ def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:
     order)."""
     if "hand" in data:
         hand = data["hand"]
-        went_out = hand.get("went_out")
         seats = {name_key(name): position for position, name in enumerate(seat_order)}
-        leftovers = sorted(
-            hand["leftovers"].items(), key=lambda item: seats.get(name_key(item[0]), len(seats))
+        if "knocked" in hand:
+            points, knocked = hand.get("deadwood") or {}, hand.get("knocked")
+            who = f"{knocked} knocked" if knocked else "nobody knocked"
+        else:
+            points, went_out = hand["leftovers"], hand.get("went_out")
+            who = f"{went_out} went out" if went_out else "nobody went out"
+        held = ", ".join(
+            f"{name} {_held(value)}"
+            for name, value in sorted(
+                points.items(), key=lambda item: seats.get(name_key(item[0]), len(seats))
+            )
         )
-        held = ", ".join(f"{name} {_held(value)}" for name, value in leftovers)
-        who = f"{went_out} went out" if went_out else "nobody went out"
-        return f"the hand where {who} ({held})"
+        return f"the hand where {who}" + (f" ({held})" if held else "")
     if "target" in data:
         return f"the move of the line to {data['target']}"
     if "leave" in data:
@@ -463,12 +549,17 @@ def example_result(board: scoring.Board, *, last_event_was_line: bool = False) -
     elif board.hands:
         last = board.hands[-1]
         parts.append(f"Hand {last.number}: {hand_summary(last, board.rules)}.")
+    if board.game == scoring.GIN and len(board.hands) > 1:
+        dealers = ", ".join(hand.dealer for hand in board.hands)
+        after = f"; {board.next_hand.dealer} deals next" if board.next_hand else ""
+        parts.append(f"Dealers: {dealers}{after}.")
     totals = ", ".join(
         f"{name} {signed(total) if total < 0 else total}" for name, total in board.totals.items()
     )
     parts.append(f"Totals: {totals}.")
     if board.status == "closed":
         parts.append(close_reason(board))
+        parts.extend(line if line.endswith(".") else f"{line}." for line in final_lines(board))
     elif board.hands and any(total >= board.target for total in board.totals.values()):
         parts.append("The match stays open: the best total is shared, so another hand is dealt.")
     return " ".join(parts)
@@ -563,6 +654,15 @@ def head_to_head(first: Any, second: Any, rows: list[Any]) -> HeadToHead:
 RECENT_SHOWN = 5  # hands the shared board lists
 
 
+def entry_ended(entry: dict[str, Any]) -> str:
+    """How a hand of a stored snapshot (an entry) ended, in words: "Ben went
+    out with rummy", "nobody out"; in Gin, ``gin_ended``'s."""
+    if "knocked" in entry:
+        return gin_ended(entry["knocked"], entry["result"], entry["winner"])
+    out = entry["went_out"]
+    return f"{out} went out{' with rummy' if entry['rummy'] else ''}" if out else "nobody out"
+
+
 def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     """The board as the phones following a share link see it, from the
     stored snapshot ``data`` alone (its head, and the entries of at least
@@ -571,6 +671,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     words, and on a closed match the winner and why it closed."""
     seats = data["seats"]
     deal = data["next_hand"]
+    boxes = data.get("hands_won")  # Gin Rummy's hands won
     rows = []
     for seat, name in enumerate(seats):
         place = data["places"][seat]
@@ -584,6 +685,8 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
             )
             if shown
         ]
+        if boxes and boxes[seat]:
+            marks.append(f"{boxes[seat]} hand{'s' if boxes[seat] != 1 else ''} won")
         rows.append(
             {
                 "name": name,
@@ -601,19 +704,24 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     hands = [event for event in data["events"] if event["kind"] == "hand"]
     recent = []
     for event in reversed(hands[-RECENT_SHOWN:]):
-        out = event["went_out"]
-        what = f"{out} went out{' with rummy' if event['rummy'] else ''}" if out else "nobody out"
+        what = entry_ended(event)
         scores = ", ".join(
             f"{name} {signed(score)}"
             for name, score in zip(seats, event["scores"], strict=True)
             if score
         )
         recent.append(f"Hand {event['number']}: {what}" + (f" · {scores}" if scores else ""))
+    rules = match.house_rules()
+    final = []
+    if data.get("final"):
+        final = final_lines(snapshots.board(rules, {**data, "events": []}))
     return {
         "rows": rows,
         "status": data["status"],
         "target": data["target"],
-        "lowest": match.house_rules().leader_is_lowest,
+        "lowest": rules.leader_is_lowest,
+        "gin": rules.game == scoring.GIN,
+        "final": final,
         "deal": deal,
         "hands_played": data["hands_played"],
         "recent": recent,

@@ -65,7 +65,9 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
             ``position`` (their box in the form, or None), ``field`` and
             ``seat`` (the form's boxes), ``checked``.
     """
-    out_invalid = ' aria-invalid="true"' if form is not None and form["went_out"].errors else ""
+    # The radio of who ended the hand: who went out (Rummy) or knocked (Gin).
+    chooser = form.chooser if form is not None else ""
+    out_invalid = ' aria-invalid="true"' if form is not None and form[chooser].errors else ""
     shorts = short_names([line["row"].name for line in lines])
     html = []
     for line in lines:
@@ -101,8 +103,8 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
                 checked = " checked" if line["checked"] else ""
                 cells.append(
                     '<td class="out"><label class="out-choice">\n'
-                    f'<input type="radio" name="went_out" value="{position}" '
-                    f'id="id_went_out_{position}"{checked}{out_invalid}>\n'
+                    f'<input type="radio" name="{chooser}" value="{position}" '
+                    f'id="id_{chooser}_{position}"{checked}{out_invalid}>\n'
                     f'<span class="visually-hidden">{name}</span></label></td>\n'
                     '<td class="left"><div class="left-box">\n'
                     f'<label class="visually-hidden" for="{box_id}">{name}</label>\n'

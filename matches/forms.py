@@ -17,24 +17,46 @@ from matches import scoring
 from matches.display import refusal
 from matches.models import Match
 from matches.scoring.cards import ACE_VALUES
+from matches.scoring.engine import name_key
 from matches.scoring.rules import (
     DECKS,
     DECKS_BY_PLAYERS,
+    GAMES,
+    GIN,
+    GIN_DEALS,
+    GIN_RANGES,
     MAX_SEATED,
     RULE_CHOICES,
     RULE_HELP,
-    RULE_KEYS,
     RULE_TITLES,
+    RUMMY,
     RUMMY_BONUSES,
     SCHEMES,
+    SHUTOUTS,
     STOCK_OUTS,
+    GinRules,
     HouseRules,
+    rule_keys,
+    rules_class,
 )
 from matches.services import LaterEventImpossible, event_check
 from matches.transfer import IMPORT_MAX_BYTES, import_read
 
 NOBODY = "nobody"
+DRAWN = "drawn"  # the "who knocked" choice of a drawn Gin hand
 DEFAULTS = HouseRules()  # the defaults of docs/rules.md, "House rules"
+GIN_DEFAULTS = GinRules()  # and of docs/gin.md
+# The rules only Rummy has, and Gin's whole numbers (docs/gin.md, "House rules").
+RUMMY_ONLY = ("scheme", "rummy_bonus", "stock_out", "ace_value", "decks")
+GIN_NUMBERS = tuple(GIN_RANGES)
+
+
+def game_of(value: object) -> str:
+    """The game a page was asked for (``?game=gin``, a form's ``game``):
+    ``"gin"`` or ``"rummy"`` (anything else reads as Rummy)."""
+    return value if value in GAMES else RUMMY
+
+
 TARGET_PRESETS = (100, 200, 500)
 
 
@@ -155,7 +177,16 @@ class EngineForm(forms.Form):
 class HandForm(EngineForm):
     """One hand: who went out (or nobody), rummy, and a leftover for every
     other player dealt in. docs/rules.md, "Scoring one hand" and the checks of
-    "Cards and leftovers"."""
+    "Cards and leftovers".
+
+    ``chooser`` names the radio of who ended the hand and ``extra`` the
+    checkbox beside it, so that the board draws either game's form; a
+    player's box is ``left_N`` (their seat in the hand) in both games.
+    """
+
+    chooser = "went_out"
+    extra = "rummy"
+    none_choice = NOBODY
 
     went_out = forms.ChoiceField(
         widget=forms.RadioSelect,
@@ -199,10 +230,11 @@ class HandForm(EngineForm):
         ]
 
     def typed_went_out(self, seats: list[str] | tuple[str, ...] | None = None) -> str | None:
-        """The player ticked as went out, read from what was sent (``seats``:
-        the boxes' players, by default the form's); None for nobody or no tick."""
+        """The player ticked as went out (in Gin: as the knocker), read from
+        what was sent (``seats``: the boxes' players, by default the form's);
+        None for nobody (a drawn hand) or no tick."""
         seats = self.seated if seats is None else seats
-        chosen = scoring.read_whole_number(self.data.get("went_out", ""))
+        chosen = scoring.read_whole_number(self.data.get(self.chooser, ""))
         return seats[chosen] if chosen is not None and 0 <= chosen < len(seats) else None
 
     def clean_hand_number(self) -> int | None:
@@ -284,21 +316,124 @@ class HandForm(EngineForm):
         confirmed = set(self.cleaned_data.get("confirm_slips", "").split("\n"))
         return not set(self.slips().values()) <= confirmed
 
-    def event_data(self) -> dict[str, Any]:
-        """The hand in match-file shape, exactly as entered."""
-        went_out = self.cleaned_data["went_out"]
-        leftovers = {}
+    def typed_points(self) -> dict[str, Any]:
+        """Each player's box in the engine's terms (empty boxes left out)."""
+        points = {}
         for position, name in enumerate(self.seated):
             value = typed_leftover(self.cleaned_data.get(f"left_{position}", ""), player=name)
             if value is not None:
-                leftovers[name] = value
+                points[name] = value
+        return points
+
+    def event_data(self) -> dict[str, Any]:
+        """The hand in match-file shape, exactly as entered."""
+        went_out = self.cleaned_data["went_out"]
         return {
             "hand": {
                 "went_out": None if went_out == NOBODY else self.seated[int(went_out)],
                 "rummy": self.cleaned_data.get("rummy", False),
-                "leftovers": leftovers,
+                "leftovers": self.typed_points(),
             }
         }
+
+    def typed_words(self) -> str:
+        """What the host typed, in words: "Alice went out, Ben 23"."""
+        out = self.typed_went_out()
+        boxes = [f"{name} {text}" for _, name, text in self.typed_boxes() if text]
+        return ", ".join([f"{out} went out" if out else "nobody went out", *boxes])
+
+    def filled_in(self) -> bool:
+        """Who went out is chosen and every other box has something in it."""
+        if not self.data.get("went_out"):
+            return False
+        out = self.typed_went_out()
+        return all(text for _, name, text in self.typed_boxes() if name != out)
+
+    @classmethod
+    def initial_for(cls, hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
+        """The form's values for a recorded hand (match-file shape, names in
+        any case), ``seated`` the players dealt in; the checkbox's as a bool."""
+        by_name = {name_key(name): value for name, value in hand["leftovers"].items()}
+        went_out = name_key(hand.get("went_out") or "")
+        initial: dict[str, Any] = {"rummy": hand.get("rummy", False), "went_out": NOBODY}
+        for position, name in enumerate(seated):
+            if name_key(name) == went_out:
+                initial["went_out"] = str(position)
+            initial[f"left_{position}"] = leftover_text(by_name.get(name_key(name)))
+        return initial
+
+
+class GinHandForm(HandForm):
+    """One Gin hand: who knocked (or a drawn hand), big gin, and both
+    players' deadwood, as points or cards. docs/gin.md, "Deadwood" and
+    "Scoring one hand"; the engine judges it."""
+
+    chooser = "knocked"
+    extra = "big_gin"
+    none_choice = DRAWN
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["went_out"], self.fields["rummy"]
+        self.fields["knocked"] = forms.ChoiceField(
+            widget=forms.RadioSelect,
+            choices=[
+                *((str(position), name) for position, name in enumerate(self.seated)),
+                (DRAWN, "Drawn hand: nobody knocked"),
+            ],
+            error_messages={"required": "Choose who knocked, or a drawn hand"},
+        )
+        self.fields["big_gin"] = forms.BooleanField(
+            required=False, label="Big gin (all eleven cards melded)"
+        )
+
+    def field_for(self, error: scoring.RuleError) -> str | None:
+        if error.player in self.seated:
+            return f"left_{self.seated.index(error.player)}"
+        return error.field if error.field in self.fields else None
+
+    def slips(self) -> dict[str, str]:
+        return {}  # a Gin hand's checks are all refusals (docs/gin.md, "Deadwood")
+
+    def event_data(self) -> dict[str, Any]:
+        knocked = self.cleaned_data["knocked"]
+        hand: dict[str, Any] = {
+            "knocked": None if knocked == DRAWN else self.seated[int(knocked)],
+            "big_gin": self.cleaned_data.get("big_gin", False),
+        }
+        points = self.typed_points()
+        if points or knocked != DRAWN:
+            hand["deadwood"] = points
+        return {"hand": hand}
+
+    def typed_words(self) -> str:
+        knocked = self.typed_went_out()
+        boxes = [f"{name} {text}" for _, name, text in self.typed_boxes() if text]
+        return ", ".join([f"{knocked} knocked" if knocked else "a drawn hand", *boxes])
+
+    def filled_in(self) -> bool:
+        """Who knocked is chosen and, unless the hand was drawn, both boxes
+        hold something."""
+        chosen = self.data.get("knocked")
+        if not chosen:
+            return False
+        return chosen == DRAWN or all(text for _, _, text in self.typed_boxes())
+
+    @classmethod
+    def initial_for(cls, hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
+        by_name = {name_key(name): value for name, value in (hand.get("deadwood") or {}).items()}
+        knocked = name_key(hand.get("knocked") or "")
+        initial: dict[str, Any] = {"big_gin": hand.get("big_gin", False), "knocked": DRAWN}
+        for position, name in enumerate(seated):
+            if name_key(name) == knocked:
+                initial["knocked"] = str(position)
+            initial[f"left_{position}"] = leftover_text(by_name.get(name_key(name)))
+        return initial
+
+
+def hand_form_class(match: Match) -> type[HandForm]:
+    """The hand form of ``match``'s game."""
+    return GinHandForm if match.is_gin else HandForm
 
 
 class LineForm(EngineForm):
@@ -347,7 +482,8 @@ def _choices(values: tuple[Any, ...], labels: dict[Any, str]) -> list[tuple[str,
 
 class RulesForm(forms.Form):
     """Every house rule of docs/rules.md, "House rules", with its default
-    pre-selected and a one-line explanation."""
+    pre-selected and a one-line explanation; with ``game="gin"``, those of
+    docs/gin.md instead."""
 
     scheme = forms.ChoiceField(
         widget=forms.RadioSelect,
@@ -393,9 +529,41 @@ class RulesForm(forms.Form):
         choices=[("", DECKS_BY_PLAYERS)] + _choices(DECKS, RULE_CHOICES["decks"]),
     )
 
+    def __init__(self, *args: Any, game: str = RUMMY, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        if game != GIN:
+            return
+        for name in RUMMY_ONLY:
+            del self.fields[name]
+        for name in GIN_NUMBERS:
+            self.fields[name] = forms.CharField(
+                label=RULE_TITLES[name],
+                initial=str(getattr(GIN_DEFAULTS, name)),
+                widget=_number_input(),
+                help_text=RULE_HELP[name],
+            )
+        for name, values in (("shutout", SHUTOUTS), ("deal", GIN_DEALS)):
+            self.fields[name] = forms.ChoiceField(
+                widget=forms.RadioSelect,
+                initial=getattr(GIN_DEFAULTS, name),
+                label=RULE_TITLES[name],
+                help_text=RULE_HELP[name],
+                choices=_choices(values, RULE_CHOICES[name]),
+            )
+
+    @property
+    def is_gin(self) -> bool:
+        return self.game == GIN
+
     def radio_rules(self) -> list[forms.BoundField]:
         """The house rules chosen with radio buttons, in the order shown."""
-        return [self[name] for name in ("scheme", "rummy_bonus", "stock_out", "ace_value", "decks")]
+        names = ("shutout", "deal") if self.is_gin else RUMMY_ONLY
+        return [self[name] for name in names]
+
+    def number_rules(self) -> list[forms.BoundField]:
+        """Gin's bonuses and knock limit, typed as whole numbers (none in Rummy)."""
+        return [self[name] for name in GIN_NUMBERS] if self.is_gin else []
 
     def _typed_rules(self) -> dict[str, Any]:
         """The rules whose boxes Django accepted, in the engine's terms."""
@@ -405,16 +573,17 @@ class RulesForm(forms.Form):
             "hand_limit": typed_number,
             "ace_value": int,
             "decks": lambda decks: int(decks) if decks else None,
+            **dict.fromkeys(GIN_NUMBERS, typed_number),
         }
         return {
             name: read.get(name, str)(data[name])
-            for name in RULE_KEYS
+            for name in rule_keys(self.game)
             if name in data and name not in self.errors
         }
 
-    def house_rules(self) -> scoring.HouseRules:
+    def house_rules(self) -> scoring.HouseRules | GinRules:
         """The house rules as typed (after ``is_valid``)."""
-        return scoring.HouseRules(**self._typed_rules())
+        return rules_class(self.game)(**self._typed_rules())
 
     def add_rule_error(self, error: scoring.RuleError) -> None:
         """Show an engine error next to the field it concerns."""
@@ -432,13 +601,14 @@ class RulesForm(forms.Form):
         """Every bad rule at once, each next to its own field (a rule Django
         already refused keeps Django's message alone)."""
         cleaned = super().clean()
-        for error in scoring.HouseRules(**self._typed_rules()).problems():
+        for error in rules_class(self.game)(**self._typed_rules()).problems():
             self.add_rule_error(error)
         return cleaned
 
 
 class NewMatchForm(RulesForm):
-    """A new match: players in seat order, the first dealer and the house rules."""
+    """A new match: its game, players in seat order, the first dealer and the
+    house rules (a Gin match: two seats and Gin's rules)."""
 
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
@@ -451,9 +621,10 @@ class NewMatchForm(RulesForm):
     def __init__(self, *args: Any, known_names: list[str] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.known_names = list(known_names)
+        self.seats = 2 if self.is_gin else MAX_SEATED
         if not self.is_bound:
             self.initial.setdefault("token", uuid.uuid4())
-        for seat in range(MAX_SEATED):
+        for seat in range(self.seats):
             self.fields[f"player_{seat}"] = forms.CharField(
                 required=False,
                 max_length=40,
@@ -463,12 +634,12 @@ class NewMatchForm(RulesForm):
 
     def seat_fields(self) -> list[tuple[forms.BoundField, str]]:
         """(name field, first-dealer radio value) per seat."""
-        return [(self[f"player_{seat}"], str(seat)) for seat in range(MAX_SEATED)]
+        return [(self[f"player_{seat}"], str(seat)) for seat in range(self.seats)]
 
     def players(self) -> list[str]:
         return [
             name
-            for seat in range(MAX_SEATED)
+            for seat in range(self.seats)
             if (name := self.cleaned_data.get(f"player_{seat}", "").strip())
         ]
 
@@ -485,9 +656,9 @@ class NewMatchForm(RulesForm):
         # A box Django refused (too long) still holds a name: no gap there.
         boxes = [
             cleaned.get(f"player_{seat}", self.data.get(self.add_prefix(f"player_{seat}"), ""))
-            for seat in range(MAX_SEATED)
+            for seat in range(self.seats)
         ]
-        seat_errors = scoring.check_seats(boxes)
+        seat_errors = scoring.check_seats(boxes, game=self.game)
         for error in seat_errors:
             self.add_rule_error(error)
         # With no players yet, "the first dealer must be one of the players"

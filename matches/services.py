@@ -946,13 +946,6 @@ def import_check(documents: list[object], *, several: bool = False) -> list[Chec
     for number, document in enumerate(documents, start=1):
         try:
             engine_match = read_match(document)
-            if engine_match.rules.game == scoring.GIN:
-                # The engine and the score command know Gin; the boards do not yet.
-                raise scoring.RuleError(
-                    "this is a Gin Rummy match, which the app cannot keep yet: "
-                    "manage.py score checks it",
-                    key="rules",
-                )
             board = scoring.replay(engine_match)
             created = _file_time(document, "created")
             abandoned = _file_time(document, "abandoned")

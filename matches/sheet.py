@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.display import short_names, signed
+from matches.display import GIN_RESULTS, short_names, signed
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
 CHART_WIDTH = 360
@@ -123,16 +123,21 @@ def _place(place: list | None) -> str:
 def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str]) -> str:
     """A hand's row; ``dealers`` maps a name to its short form, escaped."""
     marks = []
-    if event["rummy"]:
-        marks.append("rummy")
-    if event["went_out"] is None:
-        marks.append("nobody out")
+    if "knocked" in event:  # Gin Rummy: how it ended; the winner's cell is marked
+        if event["result"] != "knock":
+            marks.append(GIN_RESULTS[event["result"]].lower())
+        out, hidden = event["winner"], "won the hand"
+    else:
+        if event["rummy"]:
+            marks.append("rummy")
+        if event["went_out"] is None:
+            marks.append("nobody out")
+        out, hidden = event["went_out"], "went out"
     mark = f'<span class="sheet-mark">{", ".join(marks)}</span>' if marks else ""
     cells = [
         f'<tr class="sheet-hand-row"><th scope="row"><span class="sheet-hand">{event["number"]}'
         f'</span> <span class="sheet-dealer">{dealers[event["dealer"]]}</span>{mark}</th>'
     ]
-    out = event["went_out"]
     # Numbers only below: nothing to escape.
     for name, score, total in zip(names, event["scores"], event["totals"], strict=True):
         if score is None:
@@ -142,7 +147,7 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str]) 
             cells.append(
                 f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
                 f'</span> <span class="sheet-total">{total}</span>'
-                '<span class="visually-hidden"> (went out)</span></td>'
+                f'<span class="visually-hidden"> ({hidden})</span></td>'
             )
         else:
             cells.append(

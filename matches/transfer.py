@@ -120,10 +120,10 @@ def cell(value: object) -> str:
 
 def export_csv(data: dict[str, Any]) -> str:
     """A match as CSV: a row per hand (hand number, dealer, who went out,
-    rummy), then each player's score in that hand (points; blank when not
-    dealt in), then each player's running total (blank before they sat
-    down). Starts with a UTF-8 byte-order mark, so spreadsheets read accents
-    and suit symbols.
+    rummy; in Gin Rummy who knocked and the result), then each player's
+    score in that hand (points; blank when not dealt in), then each
+    player's running total (blank before they sat down). Starts with a
+    UTF-8 byte-order mark, so spreadsheets read accents and suit symbols.
 
     Args:
         data: a match's stored snapshot (``matches.scoring.snapshot.take``).
@@ -132,20 +132,29 @@ def export_csv(data: dict[str, Any]) -> str:
         The CSV text.
     """
     names = data["seats"]
+    gin = "hands_won" in data  # a Gin Rummy match: who knocked, and the result
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(
-        ["hand", "dealer", "went out", "rummy"]
+        (
+            ["hand", "dealer", "knocked", "result"]
+            if gin
+            else ["hand", "dealer", "went out", "rummy"]
+        )
         + [cell(f"{name} score") for name in names]
         + [cell(f"{name} total") for name in names]
     )
     for event in data["events"]:
         if event["kind"] != "hand":
             continue
+        if gin:
+            how = [cell(event["knocked"] or "nobody"), event["result"].replace("_", " ")]
+        else:
+            how = [cell(event["went_out"] or "nobody"), "yes" if event["rummy"] else "no"]
         writer.writerow(
-            [event["number"], cell(event["dealer"]), cell(event["went_out"] or "nobody")]
-            + ["yes" if event["rummy"] else "no"]
+            [event["number"], cell(event["dealer"])]
+            + how
             + ["" if score is None else score for score in event["scores"]]
             + ["" if total is None else total for total in event["totals"]]
         )

@@ -44,6 +44,7 @@ from matches.display import (
     event_sentence,
     event_text,
     example_result,
+    final_lines,
     hand_summary,
     head_to_head,
     history,
@@ -63,7 +64,8 @@ from matches.forms import (
     RulesForm,
     SeatForm,
     SignUpForm,
-    leftover_text,
+    game_of,
+    hand_form_class,
 )
 from matches.links import event_url, match_urls
 from matches.models import (
@@ -76,9 +78,18 @@ from matches.models import (
 )
 from matches.scoring import snapshot
 from matches.scoring.cards import ACE_VALUES, deck_points
-from matches.scoring.engine import name_key
-from matches.scoring.examples import EXAMPLES
-from matches.scoring.rules import RULE_CHOICES, RULE_HELP, RULE_KEYS, RULE_TITLES, describe
+from matches.scoring.examples import EXAMPLES, GIN_EXAMPLES
+from matches.scoring.gin import GinHandResult
+from matches.scoring.rules import (
+    GIN,
+    RULE_CHOICES,
+    RULE_HELP,
+    RULE_TITLES,
+    RUMMY,
+    describe,
+    rule_keys,
+    rules_class,
+)
 from matches.sheet import places_chart, sheet
 from matches.transfer import (
     IMPORT_MAX_BYTES,
@@ -302,9 +313,11 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
 @host_required
 @never_cache
 def match_new(request: HtmxHttpRequest) -> HttpResponse:
-    """Create a match: players in seat order, first dealer, house rules."""
+    """Create a match: its game first (``?game=gin``), then players in seat
+    order, first dealer, house rules."""
     known = list(Player.objects.filter(host=request.user).values_list("name", flat=True))
-    form = NewMatchForm(request.POST or None, known_names=known)
+    asked = request.POST.get("game") if request.method == "POST" else request.GET.get("game")
+    form = NewMatchForm(request.POST or None, known_names=known, game=game_of(asked))
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(
@@ -348,7 +361,7 @@ def _board_context(
     if match.abandoned:
         hand_form = None  # nothing is recorded while it is set aside
     elif hand_form is None and board.status == "open":
-        hand_form = HandForm(match=match, seated=board.seated)
+        hand_form = hand_form_class(match)(match=match, seated=board.seated)
     preview = None
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
         preview = _preview(hand_form, board)
@@ -381,6 +394,7 @@ def _board_context(
         "undone_text": undone and event_text(undone.data, list(board.totals)),
         "undone_url": undone and event_url("restore", public_id, undone.pk),
         "close_reason": close_reason(board),
+        "final_lines": final_lines(board),
         "history": _linked(rows, public_id, fix_row),
         "more_history": entries > RECENT or bool(shown.deleted),
         "entries": entries,
@@ -442,7 +456,7 @@ def _sheet(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
     """The board's rows, each with the hand form's boxes for that player
     (``position`` None: not in this hand, or no form)."""
     seated = list(form.seated) if form is not None else []
-    chosen = str(form["went_out"].value()) if form is not None else ""
+    chosen = str(form[form.chooser].value()) if form is not None else ""
     lines = []
     for row in rows:
         position = seated.index(row.name) if row.name in seated else None
@@ -503,7 +517,7 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     screen has recorded since is refused with what was typed kept."""
     match = _host_match(request, public_id, writing=True)
     board = match.board(recent=0)
-    form = HandForm(request.POST, match=match, seated=board.seated)
+    form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
     valid = form.is_valid()
     if not valid or form.needs_confirming():
         # A form that already saved a hand says so before any other refusal
@@ -516,7 +530,7 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             # so nothing entered is lost without a word.
             for error in form.non_field_errors():
                 messages.error(request, f"Not saved. {error[:1].upper()}{error[1:]}")
-            messages.info(request, f"You had entered: {_typed(form)}.")
+            messages.info(request, f"You had entered: {form.typed_words()}.")
             return _refused(request, _board_context(match))
         return _refused(request, _board_context(match, hand_form=form))
     try:
@@ -592,13 +606,15 @@ def _fix_form(
     has it already."""
     board = board or match.board()
     hand = next(each for each in board.hands if each.index == index)
-    initial = _hand_initial(event.data["hand"], hand.dealt_in)
+    form_class = hand_form_class(match)
+    initial = form_class.initial_for(event.data["hand"], hand.dealt_in)
     if data is None:
-        data = {key: value for key, value in initial.items() if key != "rummy"}
+        extra = form_class.extra
+        data = {key: value for key, value in initial.items() if key != extra}
         data.update({f"seat_{position}": name for position, name in enumerate(hand.dealt_in)})
-        if initial["rummy"]:
-            data["rummy"] = "on"
-    return HandForm(data, match=match, seated=hand.dealt_in, replacing=event.pk)
+        if initial[extra]:
+            data[extra] = "on"
+    return form_class(data, match=match, seated=hand.dealt_in, replacing=event.pk)
 
 
 def _save_edit(
@@ -668,7 +684,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     # A new hand needs no earlier hand; a fix or an edit compares every one.
     board = match.board(recent=0 if replacing is None else None)
     if replacing is None:
-        form = HandForm(request.POST, match=match, seated=board.seated)
+        form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
     else:
         try:
             index, event = _live_event(match, replacing)
@@ -680,7 +696,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     context: dict[str, Any] = {"match": match, "hand_form": form}
     if form.is_valid():
         context["preview"] = _preview(form, board)
-    elif _filled_in(form):
+    elif form.filled_in():
         # Everything is filled in but something is wrong: say what, now.
         context["preview_error"] = next(iter(form.errors.values()))[0]
     return render(request, "matches/_preview.html#preview", context)
@@ -692,11 +708,12 @@ def _preview(form: HandForm, board: scoring.Board) -> dict[str, Any]:
     and for a fix or an edit what it changes on the board."""
     hand = form.hand_after()
     sums = form.sums()
+    points_of = hand.deadwood if isinstance(hand, GinHandResult) else hand.leftovers
     # Points worked out from cards or a sum: show every leftover as counted.
     counted = (
         [
             f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
-            for name, points in hand.leftovers.items()
+            for name, points in points_of.items()
         ]
         if hand.cards or sums
         else []
@@ -712,21 +729,6 @@ def _preview(form: HandForm, board: scoring.Board) -> dict[str, Any]:
         ),
         "slips": list(form.slips().values()),
     }
-
-
-def _typed(form: HandForm) -> str:
-    """What the host typed into a hand form, in words."""
-    out = form.typed_went_out()
-    boxes = [f"{name} {text}" for _, name, text in form.typed_boxes() if text]
-    return ", ".join([f"{out} went out" if out else "nobody went out", *boxes])
-
-
-def _filled_in(form: HandForm) -> bool:
-    """Who went out is chosen and every other box has something in it."""
-    if not form.data.get("went_out"):
-        return False
-    out = form.typed_went_out()
-    return all(text for _, name, text in form.typed_boxes() if name != out)
 
 
 def _already_recorded(form: HandForm | LineForm | SeatForm) -> Event | None:
@@ -906,18 +908,6 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     )
 
 
-def _hand_initial(hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
-    """The hand form's boxes filled from a stored hand (names in any case)."""
-    by_name = {name_key(name): value for name, value in hand["leftovers"].items()}
-    went_out = name_key(hand.get("went_out") or "")
-    initial: dict[str, Any] = {"rummy": hand.get("rummy", False), "went_out": "nobody"}
-    for position, name in enumerate(seated):
-        if name_key(name) == went_out:
-            initial["went_out"] = str(position)
-        initial[f"left_{position}"] = leftover_text(by_name.get(name_key(name)))
-    return initial
-
-
 @require_POST
 @host_required
 def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
@@ -1020,9 +1010,28 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
             return redirect_to_login(request.get_full_path())
         match = _host_match(request, public_id)
     rules = match.board(recent=0).rules if match is not None else None
-    own = {key: getattr(rules, key) for key in RULE_KEYS} if rules else {}
-    defaults = scoring.HouseRules()
-    house_rules = [
+    own = {key: getattr(rules, key) for key in rule_keys(rules.game)} if rules else {}
+    game = rules.game if rules else None
+    return render(
+        request,
+        "matches/scoring.html",
+        {
+            "match": match,
+            "this_match": describe(rules) if rules else [],
+            "house_rules": _rules_explained(RUMMY, own if game == RUMMY else {}),
+            "gin_rules": _rules_explained(GIN, own if game == GIN else {}),
+            "examples": _examples_explained(EXAMPLES),
+            "gin_examples": _examples_explained(GIN_EXAMPLES),
+            "deck_points": {ace: deck_points(ace) for ace in ACE_VALUES},
+        },
+    )
+
+
+def _rules_explained(game: str, own: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each house rule of ``game`` in words, its values with the default
+    marked and, with ``own`` (a match's rules), the match's own."""
+    defaults = rules_class(game)()
+    return [
         {
             "key": key,
             "title": RULE_TITLES[key],
@@ -1037,33 +1046,27 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
             ],
             "this_match": own.get(key),
         }
-        for key in RULE_KEYS
+        for key in rule_keys(game)
     ]
-    examples = [
-        {
-            "number": example.number,
-            "story": example.story,
-            "cases": [
-                (
-                    case.label,
-                    example_result(case.board(), last_event_was_line=case.ends_with_line_move),
-                )
-                for case in example.cases
-            ],
-        }
-        for example in EXAMPLES
-    ]
-    return render(
-        request,
-        "matches/scoring.html",
-        {
-            "match": match,
-            "this_match": describe(rules) if rules else [],
-            "house_rules": house_rules,
-            "examples": examples,
-            "deck_points": {ace: deck_points(ace) for ace in ACE_VALUES},
-        },
-    )
+
+
+def _examples_explained(examples: Any) -> list[dict[str, Any]]:
+    """The worked examples with the engine's result for each case, drawn
+    now (a refused case says why)."""
+    shown = []
+    for example in examples:
+        cases = []
+        for case in example.cases:
+            try:
+                board = case.board()
+            except scoring.RuleError as error:
+                cases.append((case.label, f"Refused: {error.message}."))
+                continue
+            cases.append(
+                (case.label, example_result(board, last_event_was_line=case.ends_with_line_move))
+            )
+        shown.append({"number": example.number, "story": example.story, "cases": cases})
+    return shown
 
 
 @require_http_methods(["GET", "POST"])
@@ -1073,8 +1076,9 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Change the house rules until the first hand is recorded."""
     match = _host_match(request, public_id, writing=True)
     rules = match.house_rules()
-    initial = {name: str(getattr(rules, name) or "") for name in RULE_KEYS}
-    form = RulesForm(request.POST or None, initial=initial)
+    values = {name: getattr(rules, name) for name in rule_keys(match.game)}
+    initial = {name: "" if value is None else str(value) for name, value in values.items()}
+    form = RulesForm(request.POST or None, initial=initial, game=match.game)
     if request.method == "POST" and form.is_valid():
         try:
             services.match_rules_change(match=match, rules=form.house_rules())

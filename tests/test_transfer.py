@@ -390,9 +390,9 @@ def test_another_host_cannot_save_someone_elses_upload(client, host):
             "date it was played.",
         ),
         (
-            b'{"format": "rummy-match/1", "rules": {"game": "gin"}, "players": ["A", "B"]}',
-            "Nothing was imported: rules: this is a Gin Rummy match, which the app cannot keep "
-            "yet: manage.py score checks it.",
+            b'{"format": "rummy-match/1", "rules": {"game": "gin"}, "players": ["A", "B", "C"]}',
+            "Nothing was imported: players: Gin Rummy is a game for two: a match needs exactly "
+            "2 players.",
         ),
     ],
 )

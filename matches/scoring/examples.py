@@ -1,4 +1,5 @@
 """The worked examples of docs/rules.md, "Worked examples (these are tests)",
+and of docs/gin.md (``GIN_EXAMPLES``),
 as matches the engine replays: the "How scoring works" page shows each one
 with the engine's own result, so the page and the engine cannot drift apart
 (the tests check the same examples against the numbers in the docs)."""
@@ -8,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .engine import Board, Hand, LineMove, Match, replay
-from .rules import HouseRules
+from .engine import Board, GinHand, Hand, LineMove, Match, replay
+from .rules import GinRules, HouseRules
 
 THREE = ("Alice", "Ben", "Cara")
 
@@ -166,5 +167,92 @@ EXAMPLES = (
             Case("level at the top", _three_hands(alice_took=30)),
             Case("had Alice had 31", _three_hands(alice_took=31)),
         ),
+    ),
+)
+
+
+# docs/gin.md, "Worked examples (these are tests)" ---------------------------------
+
+TWO = ("Alice", "Ben")
+
+
+def _knock(knocked: str | None, big_gin: bool = False, **deadwood: object) -> GinHand:
+    return GinHand(knocked=knocked, deadwood=deadwood, big_gin=big_gin)
+
+
+def _gin(*hands: GinHand, first_dealer: str | None = None, **rules: object) -> Match:
+    return Match(
+        rules=GinRules(**rules),  # type: ignore[arg-type]
+        players=TWO,
+        events=list(hands),
+        first_dealer=first_dealer,
+    )
+
+
+_EXAMPLE_5 = (_knock("Alice", Alice=5, Ben=20), _knock(None), _knock("Ben", Ben=3, Alice=30))
+_EXAMPLE_6 = (
+    _knock("Alice", Alice=2, Ben=30),
+    _knock("Ben", Ben=5, Alice=15),
+    _knock("Alice", Alice=4, Ben=30),
+    _knock("Ben", Ben=4, Alice=24),
+    _knock("Alice", Alice=5, Ben=30),
+    _knock("Alice", Alice=1, Ben=26),
+)
+_EXAMPLE_7 = (
+    _knock("Alice", Alice=0, Ben=12),
+    _knock("Alice", Alice=0, Ben=12),
+    _knock("Alice", Alice=2, Ben=40),
+)
+
+GIN_EXAMPLES = (
+    Example(
+        1,
+        "Alice knocks with 7; Ben, after laying off, holds 22.",
+        (Case("a knock", _gin(_knock("Alice", Alice=7, Ben=22))),),
+    ),
+    Example(
+        2,
+        "Alice knocks with 7; Ben holds 5.",
+        (Case("an undercut", _gin(_knock("Alice", Alice=7, Ben=5))),),
+    ),
+    Example(
+        3,
+        "Alice knocks with 7; Ben holds 7 too.",
+        (Case("still an undercut", _gin(_knock("Alice", Alice=7, Ben=7))),),
+    ),
+    Example(
+        4,
+        "Alice goes gin; Ben holds 31.",
+        (
+            Case("gin", _gin(_knock("Alice", Alice=0, Ben=31))),
+            Case("big gin", _gin(_knock("Alice", True, Alice=0, Ben=31))),
+        ),
+    ),
+    Example(
+        5,
+        "Ben deals hand 1 and Alice wins it; hand 2 is drawn; Ben wins hand 3.",
+        (
+            Case("the loser deals", _gin(*_EXAMPLE_5, first_dealer="Ben", deal="loser")),
+            Case("the deal alternates", _gin(*_EXAMPLE_5, first_dealer="Ben")),
+        ),
+    ),
+    Example(
+        6,
+        "The line at 100: Alice wins four hands for 104 in all, Ben two for 30.",
+        (Case("boxes and the game bonus", _gin(*_EXAMPLE_6)),),
+    ),
+    Example(
+        7,
+        "The line at 100: Alice wins three hands for 112, Ben none (a shutout).",
+        (
+            Case("the whole final doubled", _gin(*_EXAMPLE_7)),
+            Case("the points doubled", _gin(*_EXAMPLE_7, shutout="double_points")),
+            Case("the game bonus doubled", _gin(*_EXAMPLE_7, shutout="game_bonus_200")),
+        ),
+    ),
+    Example(
+        8,
+        "Alice knocks with 11 under the usual knock limit of 10.",
+        (Case("knocking with 11", _gin(_knock("Alice", Alice=11, Ben=22))),),
     ),
 )

@@ -131,6 +131,47 @@ def shutout(hands_won: Mapping[str, int], winner: str | None) -> bool:
     return all(count == 0 for name, count in hands_won.items() if name != winner)
 
 
+def final_parts(
+    rules: GinRules,
+    totals: Mapping[str, int],
+    hands_won: Mapping[str, int],
+    winner: str | None,
+) -> dict[str, list[tuple[str, int]]] | None:
+    """Each player's final score in the parts it adds up from, in order.
+
+    Args:
+        rules: the house rules (``box_bonus``, ``game_bonus``, ``shutout``).
+        totals: both players' totals, in points.
+        hands_won: the hands each player won (boxes).
+        winner: the match's winner, or None (open, or closed with no winner).
+
+    Returns:
+        ``{name: [(part, points), ...]}`` for both players, parts among
+        ``"total"``, ``"boxes"`` (``box_bonus`` per hand won), ``"game"``
+        (the winner's ``game_bonus``; doubled under ``game_bonus_200`` in a
+        shutout), ``"points_doubled"`` (the total again, ``double_points``)
+        and ``"doubled"`` (all of the above again, ``double_total``); a part
+        worth 0 is left out, but the total. None with no winner.
+
+    docs/gin.md, "When the match ends", "The final score".
+    """
+    if winner is None:
+        return None
+    parts: dict[str, list[tuple[str, int]]] = {}
+    doubled = shutout(hands_won, winner)
+    for name, total in totals.items():
+        mine = [("total", total), ("boxes", rules.box_bonus * hands_won.get(name, 0))]
+        if name == winner:
+            if doubled and rules.shutout == "double_points":
+                mine.append(("points_doubled", total))
+            bonus = rules.game_bonus * (2 if doubled and rules.shutout == "game_bonus_200" else 1)
+            mine.append(("game", bonus))
+            if doubled and rules.shutout == "double_total":
+                mine.append(("doubled", sum(points for _, points in mine)))
+        parts[name] = [mine[0], *(part for part in mine[1:] if part[1])]
+    return parts
+
+
 def final_score(
     rules: GinRules,
     totals: Mapping[str, int],
@@ -140,32 +181,21 @@ def final_score(
     """The final score of a Gin match.
 
     Args:
-        rules: the house rules (``box_bonus``, ``game_bonus``, ``shutout``).
-        totals: both players' totals, in points.
-        hands_won: the hands each player won (boxes).
-        winner: the match's winner, or None (open, or closed with no winner).
+        rules, totals, hands_won, winner: as for ``final_parts``.
 
     Returns:
-        ``(final, margin)``: each player's final in points (total, plus
-        ``box_bonus`` per hand won, plus the winner's ``game_bonus``, with
-        the ``shutout`` rule when the loser won no hand) and the winner's
-        final minus the loser's (may be negative); ``(None, None)`` with no
-        winner.
+        ``(final, margin)``: each player's final in points (the sum of their
+        ``final_parts``: total, plus ``box_bonus`` per hand won, plus the
+        winner's ``game_bonus``, with the ``shutout`` rule when the loser
+        won no hand) and the winner's final minus the loser's (may be
+        negative); ``(None, None)`` with no winner.
 
     docs/gin.md, "When the match ends", "The final score".
     """
-    if winner is None:
+    parts = final_parts(rules, totals, hands_won, winner)
+    if parts is None or winner is None:
         return None, None
-    final = {name: totals[name] + rules.box_bonus * hands_won.get(name, 0) for name in totals}
-    game_bonus = rules.game_bonus
-    doubled = shutout(hands_won, winner)
-    if doubled and rules.shutout == "game_bonus_200":
-        game_bonus *= 2
-    if doubled and rules.shutout == "double_points":
-        final[winner] += totals[winner]
-    final[winner] += game_bonus
-    if doubled and rules.shutout == "double_total":
-        final[winner] *= 2
+    final = {name: sum(points for _, points in mine) for name, mine in parts.items()}
     loser = next(name for name in totals if name != winner)
     return final, final[winner] - final[loser]
 

@@ -93,6 +93,48 @@ RULE_CHOICES: dict[str, dict[object, str]] = {
 }
 DECKS_BY_PLAYERS = "By players: 1 for 2 to 4, 2 for 5 or 6"
 
+# Gin Rummy's rules in words (docs/gin.md, "House rules"); the target and the
+# hand limit read as for Rummy.
+RULE_TITLES.update(
+    {
+        "knock_limit": "Knock limit",
+        "gin_bonus": "Gin bonus",
+        "big_gin_bonus": "Big gin bonus",
+        "undercut_bonus": "Undercut bonus",
+        "game_bonus": "Game bonus",
+        "box_bonus": "Box bonus",
+        "shutout": "Shutout (the loser won no hand)",
+        "deal": "Who deals after a hand",
+    }
+)
+RULE_HELP.update(
+    {
+        "knock_limit": "The most deadwood a knock may hold (0 to 10; 0: only gin ends a hand).",
+        "gin_bonus": "Added for going gin, with no deadwood (0 to 50).",
+        "big_gin_bonus": "Added instead for big gin, all eleven cards melded (0 to 50).",
+        "undercut_bonus": "Added when the other holds no more deadwood than the knocker (0 to 50).",
+        "game_bonus": "Added to the winner's final score (0 to 500).",
+        "box_bonus": "Added to each player's final score for every hand they won (0 to 100).",
+        "shutout": "When the match is won and the loser won no hand at all.",
+        "deal": "After a drawn hand the same player deals again.",
+    }
+)
+RULE_CHOICES.update(
+    {
+        "shutout": {
+            "double_total": "The winner's whole final score is doubled",
+            "double_points": "The winner's points are doubled before the bonuses",
+            "game_bonus_200": "The winner's game bonus is doubled",
+            "none": "Nothing more",
+        },
+        "deal": {
+            "alternate": "The other player: the deal alternates",
+            "winner": "The winner of the hand",
+            "loser": "The loser of the hand",
+        },
+    }
+)
+
 
 def is_whole_number(value: object) -> bool:
     """True for an ``int`` that is not a ``bool`` (JSON ``true`` is not a number)."""
@@ -314,12 +356,13 @@ def rules_class(game: str) -> type[HouseRules] | type[GinRules]:
     return GinRules if game == GIN else HouseRules
 
 
-def describe(rules: HouseRules) -> list[tuple[str, str]]:
+def describe(rules: Rules) -> list[tuple[str, str]]:
     """A match's house rules in words, for a person: (title, value) in the
-    order of ``RULE_KEYS``, such as ("Target (the line)", "200") and
-    ("Going rummy", "Doubles the hand"). ``decks`` None reads "By players"."""
+    order of its game's rules (``rule_keys``), such as ("Target (the line)",
+    "200") and ("Going rummy", "Doubles the hand"). ``decks`` None reads "By
+    players"."""
     shown = []
-    for key in RULE_KEYS:
+    for key in rule_keys(rules.game):
         value = getattr(rules, key)
         if key in RULE_CHOICES:
             text = RULE_CHOICES[key].get(value, DECKS_BY_PLAYERS if value is None else str(value))

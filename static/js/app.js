@@ -63,20 +63,24 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 
 // The player who went out has no leftover: grey out their box. A choice the
-// server marked data-no-rummy (nobody went out) cannot be rummy.
+// server marked data-no-rummy (nobody went out) cannot be rummy. In Gin Rummy
+// both players hold deadwood; a drawn hand (data-no-rummy) has none, and no
+// big gin.
 function markWentOut(root) {
   for (const form of root.querySelectorAll("form.hand-form")) markForm(form);
 }
 function markForm(form) {
-  const chosen = form.querySelector("input[name=went_out]:checked");
-  const rummy = form.querySelector("input[name=rummy]");
-  if (rummy) {
-    rummy.disabled = chosen !== null && chosen.hasAttribute("data-no-rummy");
-    if (rummy.disabled) rummy.checked = false;
+  const gin = form.querySelector("input[name=knocked]") !== null;
+  const chosen = form.querySelector(gin ? "input[name=knocked]:checked" : "input[name=went_out]:checked");
+  const none = chosen !== null && chosen.hasAttribute("data-no-rummy");
+  const extra = form.querySelector(gin ? "input[name=big_gin]" : "input[name=rummy]");
+  if (extra) {
+    extra.disabled = none;
+    if (extra.disabled) extra.checked = false;
   }
   for (const row of form.querySelectorAll("tr.leftover")) {
     const input = row.querySelector("input[name^=left_]");
-    const out = chosen !== null && row.dataset.seat === chosen.value;
+    const out = gin ? none : chosen !== null && row.dataset.seat === chosen.value;
     row.classList.toggle("went-out", out);
     input.disabled = out;
     // The one who went out has no leftover: empty the box, but keep what was
@@ -97,7 +101,7 @@ function markForm(form) {
 document.addEventListener(
   "change",
   (event) => {
-    if (event.target.name === "went_out") markWentOut(document);
+    if (event.target.name === "went_out" || event.target.name === "knocked") markWentOut(document);
   },
   true,
 );
@@ -262,7 +266,7 @@ function settleBoard() {
   } else if (focus === "result") {
     target = board.querySelector("#result-heading");
   } else {
-    target = board.querySelector("input[name=went_out]");
+    target = board.querySelector("input[name=went_out], input[name=knocked]");
   }
   if (focus !== "error") window.scrollTo(0, 0);
   if (target) target.focus({ preventScroll: focus !== "error" });
