@@ -57,3 +57,16 @@ def host(client: Client, live_server: LiveServer, page: Page) -> AbstractBaseUse
         [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
     )
     return user
+
+
+@pytest.fixture(params=[844, 664], ids=["390x844", "390x664"])
+def phone(request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer) -> Any:
+    """A phone of that height (664: a real phone with its browser's bars)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": request.param},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=3,
+    )
+    yield context
+    context.close()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from matches.models import Event, Match
@@ -51,19 +51,6 @@ def in_view(page: Page, locator: Locator) -> None:
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, (
         f"{locator} spans {box['y']:.0f} to {box['y'] + box['height']:.0f}px of a {height}px screen"
     )
-
-
-@pytest.fixture(params=[844, 664], ids=["390x844", "390x664"])
-def phone(request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer) -> Any:
-    """A phone of that height (664: a real phone with its browser's bars)."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": request.param},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=3,
-    )
-    yield context
-    context.close()
 
 
 def signed_in(context: Any, client: Any, live_server: LiveServer, user: AbstractBaseUser) -> Page:
