@@ -577,6 +577,11 @@ class PlayerFigures:
     average_take: str
     best_hand: str
     recent: list[dict[str, str]]
+    # Gin Rummy's, kept apart: the win rate over finished Gin matches, the
+    # average margin of the Gin matches won (points), the last five results.
+    gin_win_rate: str = "–"
+    gin_margin: str = "–"
+    gin_recent: tuple[dict[str, str], ...] = ()
 
 
 def player_figures(player: Any) -> PlayerFigures:
@@ -584,15 +589,30 @@ def player_figures(player: Any) -> PlayerFigures:
     win_rate = f"{round(100 * player.won / player.closed)}%" if player.closed else "–"
     average = f"{player.take / player.hands_out:.1f}" if player.hands_out else "–"
     best = str(player.best_hand) if player.best_hand is not None else "–"
-    recent = [
+    gin_rate = f"{round(100 * player.gin_won / player.gin_closed)}%" if player.gin_closed else "–"
+    margin = f"{player.gin_margin / player.gin_won:.1f}" if player.gin_won else "–"
+    return PlayerFigures(
+        player,
+        win_rate,
+        average,
+        best,
+        _results(player.recent),
+        gin_rate,
+        margin.replace("-", "−"),
+        tuple(_results(player.gin_recent)),
+    )
+
+
+def _results(recent: list[list[Any]]) -> list[dict[str, Any]]:
+    """A player's last results as stored: "1", "=2", "3 left"."""
+    return [
         {
             "public_id": public_id,
             "place": (f"={place}" if shared else str(place)) + (" left" if left else ""),
             "won": place == 1 and not shared and not left,
         }
-        for public_id, _created, place, shared, left in player.recent
+        for public_id, _created, place, shared, left in recent
     ]
-    return PlayerFigures(player, win_rate, average, best, recent)
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,20 @@ class Player(models.Model):
     best_hand = models.IntegerField(null=True, blank=True)
     # The last five closed matches: [public_id, created ISO, place, shared, left].
     recent = models.JSONField(default=list, blank=True)
+    # The same of Gin Rummy matches, kept apart (the figures above are
+    # Rummy's): docs/gin.md. ``gin_margin`` adds up the margins of the Gin
+    # matches they won (points).
+    gin_played = models.PositiveIntegerField(default=0)
+    gin_closed = models.PositiveIntegerField(default=0)
+    gin_won = models.PositiveIntegerField(default=0)
+    gin_no_winner = models.PositiveIntegerField(default=0)
+    gin_hands_won = models.PositiveIntegerField(default=0)
+    gins = models.PositiveIntegerField(default=0)
+    big_gins = models.PositiveIntegerField(default=0)
+    undercuts_given = models.PositiveIntegerField(default=0, help_text="hands won by undercutting")
+    undercuts_taken = models.PositiveIntegerField(default=0, help_text="knocks undercut")
+    gin_margin = models.BigIntegerField(default=0)
+    gin_recent = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [
@@ -493,6 +507,16 @@ class MatchPlayer(models.Model):
     rummies = models.PositiveIntegerField(default=0)
     take = models.IntegerField(default=0)
     best_hand = models.IntegerField(null=True, blank=True)
+    # A Gin Rummy match's row (its figures are counted apart), its hands won,
+    # gins, big gins, undercuts given and taken, and on the winner's row the
+    # margin (points; None otherwise).
+    gin = models.BooleanField(default=False)
+    hands_won = models.PositiveIntegerField(default=0)
+    gins = models.PositiveIntegerField(default=0)
+    big_gins = models.PositiveIntegerField(default=0)
+    undercuts_given = models.PositiveIntegerField(default=0)
+    undercuts_taken = models.PositiveIntegerField(default=0)
+    margin = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seat"]

@@ -88,6 +88,7 @@ def _cache(
             if row is not None:
                 kept[seat] = _added(row, kept[seat])
     closed = head["status"] == "closed"
+    gin = board.game == scoring.GIN
     rows = [
         MatchPlayer(
             match=match,
@@ -101,6 +102,8 @@ def _cache(
             leader=head["leader"] == name,
             closed=closed,
             no_winner=closed and head["winner"] is None,
+            gin=gin,
+            margin=head["margin"] if gin and head["winner"] == name else None,
             **kept[seat],
         )
         for seat, name in enumerate(head["seats"])
@@ -111,12 +114,10 @@ def _cache(
 def _added(row: MatchPlayer, new: dict[str, Any]) -> dict[str, Any]:
     """A row's figures (``snapshot.figures``) with those of new entries added."""
     bests = [best for best in (row.best_hand, new["best_hand"]) if best is not None]
-    return {
-        "hands_out": row.hands_out + new["hands_out"],
-        "rummies": row.rummies + new["rummies"],
-        "take": row.take + new["take"],
-        "best_hand": max(bests) if bests else None,
+    added = {
+        name: getattr(row, name) + new[name] for name in snapshot.FIGURES if name != "best_hand"
     }
+    return {**added, "best_hand": max(bests) if bests else None}
 
 
 def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
@@ -196,21 +197,41 @@ STANDING = (
     "leader",
     "closed",
     "no_winner",
-    "hands_out",
-    "rummies",
-    "take",
-    "best_hand",
+    "margin",
+    *snapshot.FIGURES,
 )
 
 
 # The figures a MatchPlayer row adds to its player's (``Player.played`` etc.).
 ADDED = ("closed", "won", "no_winner", "hands_out", "rummies", "take")
+# A Gin match's part of a player's figures: the player's column, the row's.
+GIN_ADDED = {
+    "gin_closed": "closed",
+    "gin_won": "won",
+    "gin_no_winner": "no_winner",
+    "gin_hands_won": "hands_won",
+    "gins": "gins",
+    "big_gins": "big_gins",
+    "undercuts_given": "undercuts_given",
+    "undercuts_taken": "undercuts_taken",
+    "gin_margin": "margin",
+}
+KEPT = ("played", *ADDED, "gin_played", *GIN_ADDED)
 
 
 def _part(row: MatchPlayer | None) -> dict[str, int]:
+    """A match's row as what it adds to the player's kept counts: a Rummy
+    row to Rummy's, a Gin row to Gin's."""
+    part = dict.fromkeys(KEPT, 0)
     if row is None:
-        return dict.fromkeys(("played", *ADDED), 0)
-    return {"played": 1, **{name: int(getattr(row, name)) for name in ADDED}}
+        return part
+    if row.gin:
+        part["gin_played"] = 1
+        part.update({name: int(getattr(row, column) or 0) for name, column in GIN_ADDED.items()})
+    else:
+        part["played"] = 1
+        part.update({name: int(getattr(row, name)) for name in ADDED})
+    return part
 
 
 def _keep_player_figures(old: list[MatchPlayer], new: list[MatchPlayer]) -> None:
@@ -224,7 +245,8 @@ def _keep_player_figures(old: list[MatchPlayer], new: list[MatchPlayer]) -> None
     closed_involved = any(row.closed for row in (*old, *new))
     for player_id in involved:
         was, now = before.get(player_id), after.get(player_id)
-        delta = {name: _part(now)[name] - _part(was)[name] for name in ("played", *ADDED)}
+        gained, lost = _part(now), _part(was)
+        delta = {name: gained[name] - lost[name] for name in KEPT}
         changes: dict[str, Any] = {name: F(name) + step for name, step in delta.items() if step}
         old_best = was.best_hand if was else None
         new_best = now.best_hand if now else None
@@ -246,18 +268,21 @@ def _keep_player_figures(old: list[MatchPlayer], new: list[MatchPlayer]) -> None
         if changes:
             Player.objects.filter(pk=player_id).update(**changes)
     if closed_involved:
+        # One match's rows: its game's last results are the ones that moved.
+        gin = any(row.gin for row in (*old, *new))
+        field = "gin_recent" if gin else "recent"
         for player_id in involved:
-            Player.objects.filter(pk=player_id).update(recent=_recent(player_id))
+            Player.objects.filter(pk=player_id).update(**{field: _recent(player_id, gin=gin)})
 
 
 RECENT_RESULTS = 5
 
 
-def _recent(player_id: int) -> list[list[Any]]:
-    """A player's last five closed matches, newest first: ``[public_id,
-    created ISO, place, shared, left]``."""
+def _recent(player_id: int, *, gin: bool = False) -> list[list[Any]]:
+    """A player's last five closed Rummy matches (``gin``: Gin Rummy's),
+    newest first: ``[public_id, created ISO, place, shared, left]``."""
     rows = (
-        MatchPlayer.objects.filter(player_id=player_id, closed=True)
+        MatchPlayer.objects.filter(player_id=player_id, closed=True, gin=gin)
         .select_related("match")
         .only("place", "shared", "seated", "match__public_id", "match__created")
         .order_by("-match__created", "-match_id")[:RECENT_RESULTS]
@@ -1096,14 +1121,24 @@ def player_figures(player_id: int) -> dict[str, Any]:
     """A player's figures counted afresh from their ``MatchPlayer`` rows:
     what ``_keep_player_figures`` keeps up to date, for checking it and for
     ``rebuild_figures``."""
+    rummy, gin = Q(gin=False), Q(gin=True)
+    # Named apart from the columns: an aggregate called "closed" would be
+    # what the next one's Sum("closed") refers to.
     totals = MatchPlayer.objects.filter(player_id=player_id).aggregate(
-        played=Count("pk"),
-        **{name: Sum(Cast(name, IntegerField())) for name in ADDED},
-        best_hand=Max("best_hand"),
+        sum_played=Count("pk", filter=rummy),
+        **{f"sum_{name}": Sum(Cast(name, IntegerField()), filter=rummy) for name in ADDED},
+        sum_gin_played=Count("pk", filter=gin),
+        **{
+            f"sum_{name}": Sum(Cast(column, IntegerField()), filter=gin)
+            for name, column in GIN_ADDED.items()
+        },
+        best_hand=Max("best_hand", filter=rummy),
     )
-    figures = {name: totals[name] or 0 for name in ("played", *ADDED)}
+    figures = {name: totals[f"sum_{name}"] or 0 for name in KEPT}
     figures["best_hand"] = totals["best_hand"]
-    figures["recent"] = _recent(player_id)
+    # Each game's last results, read only for a game they played.
+    figures["recent"] = _recent(player_id) if figures["played"] else []
+    figures["gin_recent"] = _recent(player_id, gin=True) if figures["gin_played"] else []
     return figures
 
 

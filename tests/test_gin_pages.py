@@ -296,3 +296,42 @@ def test_a_gin_match_exported_and_imported_is_the_same_match(client, host):
     copy = again.board()
     for name in ("totals", "hands_won", "target", "next_hand", "hands_played"):
         assert getattr(copy, name) == getattr(original, name), name
+
+
+def test_the_players_page_keeps_gin_figures_apart_from_rummys(client, host):
+    from matches.models import Player
+    from tests.factories import hand
+
+    won = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    record(won, *EXAMPLE_6)  # Alice wins by 224; Ben's two knocks are plain knocks
+    other = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    record(
+        other,
+        gin_hand("Alice", Alice=5, Ben=3),  # Ben undercuts Alice
+        gin_hand("Ben", True, Ben=0, Alice=10),  # Ben's big gin
+        gin_hand("Alice", Alice=0, Ben=4),  # Alice's gin
+        gin_hand(None),
+    )
+    rummy = MatchFactory(host=host, players=["Alice", "Cara"])
+    record(rummy, hand("Alice", Cara=30))
+    alice = Player.objects.get(host=host, name="Alice")
+    assert (alice.played, alice.hands_out, alice.take) == (1, 1, 30)
+    assert (alice.gin_played, alice.gin_closed, alice.gin_won) == (2, 1, 1)
+    assert (alice.gin_hands_won, alice.gins, alice.big_gins) == (5, 1, 0)
+    assert (alice.undercuts_given, alice.undercuts_taken, alice.gin_margin) == (0, 1, 224)
+    ben = Player.objects.get(host=host, name="Ben")
+    assert (ben.played, ben.gin_played, ben.gin_hands_won, ben.big_gins) == (0, 2, 4, 1)
+    assert (ben.undercuts_given, ben.undercuts_taken) == (1, 0)
+
+    page = client.get(reverse("matches:players")).content.decode()
+    ben_part = page[page.index(">Ben</a>") :]
+    ben_part = ben_part[: ben_part.index("</li>")]
+    assert (
+        "Gin Rummy" in ben_part
+        and "Average take" not in ben_part
+        and "Rummy</dt>" not in (ben_part.replace("Gin Rummy</dt>", ""))
+    )
+    alice_part = page[page.index(">Alice</a>") : page.index(">Ben</a>")]
+    assert "Average take" in alice_part and "Gin Rummy" in alice_part
+    assert "<dt>Average margin</dt><dd>224.0" in alice_part
+    assert "<dt>Undercuts taken</dt><dd>1</dd>" in alice_part

@@ -328,23 +328,50 @@ def board(rules: Rules, data: dict[str, Any]) -> Board:
     )
 
 
+# The figures ``figures`` counts per player, Rummy's then Gin's.
+FIGURES = (
+    "hands_out",
+    "rummies",
+    "take",
+    "best_hand",
+    "hands_won",
+    "gins",
+    "big_gins",
+    "undercuts_given",
+    "undercuts_taken",
+)
+
+
 def figures(data: dict[str, Any], *, lowest_wins: bool) -> list[dict[str, int | None]]:
     """Each player's figures in one match, from its snapshot ``data``, in
-    seat order: ``hands_out`` (hands they went out), ``rummies`` (of those,
-    gone rummy), ``take`` (points taken on those hands, summed) and
-    ``best_hand`` (the most taken on one of them, None if none).
+    seat order (the keys of ``FIGURES``).
 
-    The take of a hand is the one who went out's score under
-    ``highest_wins``, and under ``penalty`` (``lowest_wins``) the sum charged
-    to the others. A hand with nobody out counts for nobody.
+    Rummy: ``hands_out`` (hands they went out), ``rummies`` (of those, gone
+    rummy), ``take`` (points taken on those hands, summed) and ``best_hand``
+    (the most taken on one of them, None if none). The take of a hand is the
+    one who went out's score under ``highest_wins``, and under ``penalty``
+    (``lowest_wins``) the sum charged to the others. A hand with nobody out
+    counts for nobody.
 
-    docs/rules.md, "Scoring one hand".
+    Gin Rummy: ``hands_won``, ``gins`` and ``big_gins`` (hands won so),
+    ``undercuts_given`` (hands won by undercutting the knocker) and
+    ``undercuts_taken`` (their knocks that were undercut). A drawn hand
+    counts for nobody.
+
+    docs/rules.md and docs/gin.md, "Scoring one hand".
     """
     seats = data["seats"]
-    out = [{"hands_out": 0, "rummies": 0, "take": 0, "best_hand": None} for _ in seats]
+    out: list[dict[str, int | None]] = [
+        {**dict.fromkeys(FIGURES, 0), "best_hand": None} for _ in seats
+    ]
     for event in data["events"]:
-        # A Gin hand has no one who went out: its figures are not these.
-        if event["kind"] != "hand" or event.get("went_out") is None:
+        if event["kind"] != "hand":
+            continue
+        if "knocked" in event:
+            if event["winner"] is not None:
+                _gin_figures(out, seats, event)
+            continue
+        if event["went_out"] is None:
             continue
         seat = seats.index(event["went_out"])
         scores = event["scores"]
@@ -358,6 +385,20 @@ def figures(data: dict[str, Any], *, lowest_wins: bool) -> list[dict[str, int | 
         mine["take"] += take
         mine["best_hand"] = take if mine["best_hand"] is None else max(mine["best_hand"], take)
     return out
+
+
+def _gin_figures(out: list[dict[str, Any]], seats: list[str], event: dict[str, Any]) -> None:
+    """Add a won Gin hand (an entry) to the players' figures."""
+    winner = out[seats.index(event["winner"])]
+    winner["hands_won"] += 1
+    result = event["result"]
+    if result == "gin":
+        winner["gins"] += 1
+    elif result == "big_gin":
+        winner["big_gins"] += 1
+    elif result == "undercut":
+        winner["undercuts_given"] += 1
+        out[seats.index(event["knocked"])]["undercuts_taken"] += 1
 
 
 def ever_dealt_in(data: dict[str, Any], name: str) -> bool:
