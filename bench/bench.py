@@ -3,8 +3,9 @@ way `make run` serves it (scripts/serve: gunicorn, DEBUG off), on loopback.
 
 Data is built in-process through the services for the first match, then
 copied with bulk inserts: a 6-player match at 148 hands and a pool of copies
-of it (each timed save records hand 149 on the next copy), a host with 10,000
-matches, and the same pages at 1 match and 1 hand. Requests are sent by wrk
+of it (each timed save records hand 149 on the next copy), a Gin Rummy match
+of 148 hands and its pool, a host with 10,000 matches, and the same pages at
+1 match and 1 hand. Requests are sent by wrk
 (bench/wrk.lua), closed-loop on one kept-alive connection, in rounds that
 interleave each page with the floor; a page's ratio is the median of its
 per-round ratios, and the figure reported is the median of three runs.
@@ -34,6 +35,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
+GIN_PLAYERS = ["Alice", "Ben"]
 HANDS = 148
 MATCHES = 10_000
 
@@ -79,6 +81,13 @@ def hand_for(number: int, seated: list[str]) -> dict[str, Any]:
     }
 
 
+def gin_hand_for(number: int) -> dict[str, Any]:
+    """A Gin hand: the knock goes back and forth, one point each, far from the line."""
+    knocked = GIN_PLAYERS[number % 2]
+    other = GIN_PLAYERS[1 - number % 2]
+    return {"hand": {"knocked": knocked, "big_gin": False, "deadwood": {knocked: 1, other: 2}}}
+
+
 def build(pool: int) -> dict[str, Any]:
     """The bench's data; returns ids, the session cookies and the pool."""
     from django.contrib.auth import get_user_model
@@ -100,8 +109,21 @@ def build(pool: int) -> dict[str, Any]:
             services.event_record(match=match, data=hand_for(number, PLAYERS))
         return match
 
+    def make_gin(host: Any, hands: int) -> Match:
+        match = services.match_create(
+            host=host,
+            players=GIN_PLAYERS,
+            first_dealer=None,
+            rules=scoring.GinRules(target=1000),
+        )
+        for number in range(hands):
+            services.event_record(match=match, data=gin_hand_for(number))
+        return match
+
     big = make(big_host, HANDS)
     small = make(small_host, 1)
+    big_gin = make_gin(big_host, HANDS)
+    small_gin = make_gin(small_host, 1)
 
     def copies(match: Match, count: int, host: Any) -> list[Match]:
         """Bulk copies of ``match``: its row (with its stored snapshot), seats,
@@ -111,11 +133,12 @@ def build(pool: int) -> dict[str, Any]:
         events = list(Event.objects.filter(match=match))
         standings = list(MatchPlayer.objects.filter(match=match))
         cached = SNAPSHOT_COLUMNS  # the columns a write stores with the snapshot
+        rules = {"game", *scoring.rules.RULE_KEYS, *scoring.rules.GIN_RULE_KEYS}
         made = Match.objects.bulk_create(
             Match(
                 host=host,
                 first_dealer=match.first_dealer,
-                **{name: getattr(match, name) for name in (*scoring.rules.RULE_KEYS, *cached)},
+                **{name: getattr(match, name) for name in (*sorted(rules), *cached)},
             )
             for _ in range(count)
         )
@@ -162,9 +185,11 @@ def build(pool: int) -> dict[str, Any]:
 
     big_pool = copies(big, pool, big_host)
     small_pool = copies(small, pool, small_host)
+    big_gin_pool = copies(big_gin, pool // 2, big_host)
+    small_gin_pool = copies(small_gin, pool // 2, small_host)
     # The big host keeps 10,000 matches in all: the home page must not care.
     one_hand = make(big_host, 1)
-    copies(one_hand, MATCHES - len(big_pool) - 3, big_host)
+    copies(one_hand, MATCHES - len(big_pool) - len(big_gin_pool) - 4, big_host)
     recount(big_host)
     recount(small_host)
 
@@ -178,10 +203,18 @@ def build(pool: int) -> dict[str, Any]:
         return {"token": link.token, "etag": f'"v{Match.objects.get(pk=match.pk).version}"'}
 
     return {
-        "big": {"match": big.public_id, "pool": [m.public_id for m in big_pool], **shared(big)},
+        "big": {
+            "match": big.public_id,
+            "pool": [m.public_id for m in big_pool],
+            "gin": big_gin.public_id,
+            "gin_pool": [m.public_id for m in big_gin_pool],
+            **shared(big),
+        },
         "small": {
             "match": small.public_id,
             "pool": [m.public_id for m in small_pool],
+            "gin": small_gin.public_id,
+            "gin_pool": [m.public_id for m in small_gin_pool],
             **shared(small),
         },
         "sessions": {"big": session(big_host), "small": session(small_host)},
@@ -203,6 +236,16 @@ def hand_form(hand_number: int) -> dict[str, str]:
     return form
 
 
+def gin_hand_form(hand_number: int) -> dict[str, str]:
+    """The Gin hand form as the browser sends it, for a fresh token."""
+    knocked = (hand_number - 1) % 2
+    form = {"token": str(uuid.uuid4()), "hand_number": str(hand_number), "knocked": str(knocked)}
+    for position, name in enumerate(GIN_PLAYERS):
+        form[f"seat_{position}"] = name
+        form[f"left_{position}"] = "1" if position == knocked else "2"
+    return form
+
+
 class Page:
     """One named page: how to make its next request (method, path, body, headers)."""
 
@@ -216,7 +259,11 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
 
     side = data[size]
     hands = HANDS if size == "big" else 1
-    pools = {"record_hand": iter(side["pool"][::2]), "record_hand_nojs": iter(side["pool"][1::2])}
+    pools = {
+        "record_hand": iter(side["pool"][::2]),
+        "record_hand_nojs": iter(side["pool"][1::2]),
+        "gin_record_hand": iter(side["gin_pool"]),
+    }
 
     def post(path: str, form: dict[str, str], htmx: bool) -> tuple[str, str, bytes, dict]:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -248,6 +295,21 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             lambda: ("GET", f"/s/{side['token']}/poll/", b"", {"If-None-Match": side["etag"]}),
         ),
         Page("entries", lambda: ("GET", f"/matches/{side['match']}/entries/", b"", {})),
+        # The same loop on a Gin Rummy match of as many hands.
+        Page("gin_match", lambda: ("GET", f"/matches/{side['gin']}/", b"", {})),
+        Page(
+            "gin_record_hand",
+            lambda: post(
+                f"/matches/{next(pools['gin_record_hand'])}/hands/",
+                gin_hand_form(hands + 1),
+                True,
+            ),
+        ),
+        Page(
+            "gin_preview",
+            lambda: post(f"/matches/{side['gin']}/hands/preview/", gin_hand_form(hands + 1), True),
+        ),
+        Page("gin_sheet", lambda: ("GET", f"/matches/{side['gin']}/sheet/", b"", {})),
     ]
 
 
@@ -358,8 +420,8 @@ def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
     client = Client(HTTP_HOST="localhost")
     client.force_login(get_user_model().objects.get(pk=data["users"]["big"]))
     counts = {}
-    spare = data["big"]["pool"][-6:]
-    for page in pages({**data, "big": {**data["big"], "pool": spare}}, "big"):
+    spare = {"pool": data["big"]["pool"][-6:], "gin_pool": data["big"]["gin_pool"][-3:]}
+    for page in pages({**data, "big": {**data["big"], **spare}}, "big"):
         method, path, body, headers = page.make()
         extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
         with CaptureQueriesContext(connection) as queries:
@@ -437,8 +499,14 @@ def main() -> None:
                 offset = run * options.rounds * options.per_round * 2
                 trimmed = {
                     **data,
-                    "big": {**data["big"], "pool": data["big"]["pool"][offset:]},
-                    "small": {**data["small"], "pool": data["small"]["pool"][offset:]},
+                    **{
+                        size: {
+                            **data[size],
+                            "pool": data[size]["pool"][offset:],
+                            "gin_pool": data[size]["gin_pool"][offset // 2 :],
+                        }
+                        for size in ("big", "small")
+                    },
                 }
                 runs.append(measure(port, trimmed, options.rounds, options.per_round, data_dir))
         finally:

@@ -335,3 +335,19 @@ def test_the_players_page_keeps_gin_figures_apart_from_rummys(client, host):
     assert "Average take" in alice_part and "Gin Rummy" in alice_part
     assert "<dt>Average margin</dt><dd>224.0" in alice_part
     assert "<dt>Undercuts taken</dt><dd>1</dd>" in alice_part
+
+
+def test_a_gin_board_preview_and_save_cost_what_rummys_do(client, host, django_assert_num_queries):
+    match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"], target=1000)
+    record(match, *[gin_hand("Alice", Alice=1, Ben=2)] * 30)
+    # session, user, the match with its snapshot and share link, the entries shown
+    with django_assert_num_queries(4):
+        client.get(url("detail", match))
+    data = gin_post(match, "Ben", Ben=1, Alice=2)
+    with django_assert_num_queries(3):
+        client.post(url("preview", match), data)
+    # as a Rummy save without JavaScript: no event before it is read
+    with django_assert_num_queries(14):
+        response = client.post(url("hand", match), data)
+    assert response.status_code == 302
+    assert stored_board(match).totals == {"Alice": 30, "Ben": 1}
