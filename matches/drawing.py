@@ -22,6 +22,7 @@ from matches.display import MatchRow, short_names
 from matches.forms import drawn
 from matches.links import match_url
 from matches.scoring.cards import RANKS
+from matches.scoring.rules import GIN
 
 
 def escape(value: object) -> str:
@@ -187,6 +188,7 @@ def match_items(rows: list[MatchRow]) -> SafeString:
             f'<span class="match-players">{players}</span>\n'
             f'<span class="match-meta">\n<strong>{status[:1].upper()}{status[1:]}</strong>\n'
             f"· {escape(row.sentence)}\n{played}\n· line {match.line}\n"
+            f"{'· Gin Rummy' + chr(10) if match.game == GIN else ''}"
             f'· <time datetime="{when.isoformat()}" data-local="datetime">'
             f"{escape(date_format(when, 'j M Y, H:i T'))}</time>\n</span>\n</a>\n</li>"
         )

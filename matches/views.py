@@ -170,7 +170,7 @@ def _host_match(
 
 
 # The columns a list of matches reads (``display.match_row``): no snapshot.
-ROW_COLUMNS = ("public_id", "created", "status", "hands_played", "line", "abandoned")
+ROW_COLUMNS = ("public_id", "created", "game", "status", "hands_played", "line", "abandoned")
 
 
 def _listed(queryset: Any) -> Any:

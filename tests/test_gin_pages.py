@@ -351,3 +351,16 @@ def test_a_gin_board_preview_and_save_cost_what_rummys_do(client, host, django_a
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
     assert stored_board(match).totals == {"Alice": 30, "Ben": 1}
+
+
+def test_the_history_lists_gin_matches_beside_rummy_ones_marked(client, host):
+    gin = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    record(gin, gin_hand("Alice", Alice=7, Ben=22))
+    rummy = MatchFactory(host=host)
+    from tests.factories import hand
+
+    record(rummy, hand("Ben", Alice=23, Cara=18))
+    page = text(client.get(reverse("matches:history")))
+    assert "Alice 15, Ben 0 Open · Alice leads · 1 hand · line 100 · Gin Rummy" in page
+    assert "Alice 0, Ben 41, Cara 0 Open · Ben leads · 1 hand · line 100 ·" in page
+    assert page.count("Gin Rummy") == 1
