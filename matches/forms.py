@@ -187,6 +187,7 @@ class HandForm(EngineForm):
     chooser = "went_out"
     extra = "rummy"
     none_choice = NOBODY
+    points_key = "leftovers"  # where a stored hand keeps each player's box
 
     went_out = forms.ChoiceField(
         widget=forms.RadioSelect,
@@ -353,12 +354,16 @@ class HandForm(EngineForm):
     def initial_for(cls, hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
         """The form's values for a recorded hand (match-file shape, names in
         any case), ``seated`` the players dealt in; the checkbox's as a bool."""
-        by_name = {name_key(name): value for name, value in hand["leftovers"].items()}
-        went_out = name_key(hand.get("went_out") or "")
-        initial: dict[str, Any] = {"rummy": hand.get("rummy", False), "went_out": NOBODY}
+        points = hand.get(cls.points_key) or {}
+        by_name = {name_key(name): value for name, value in points.items()}
+        chosen = name_key(hand.get(cls.chooser) or "")
+        initial: dict[str, Any] = {
+            cls.extra: hand.get(cls.extra, False),
+            cls.chooser: cls.none_choice,
+        }
         for position, name in enumerate(seated):
-            if name_key(name) == went_out:
-                initial["went_out"] = str(position)
+            if name_key(name) == chosen:
+                initial[cls.chooser] = str(position)
             initial[f"left_{position}"] = leftover_text(by_name.get(name_key(name)))
         return initial
 
@@ -371,6 +376,7 @@ class GinHandForm(HandForm):
     chooser = "knocked"
     extra = "big_gin"
     none_choice = DRAWN
+    points_key = "deadwood"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -418,17 +424,6 @@ class GinHandForm(HandForm):
         if not chosen:
             return False
         return chosen == DRAWN or all(text for _, _, text in self.typed_boxes())
-
-    @classmethod
-    def initial_for(cls, hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
-        by_name = {name_key(name): value for name, value in (hand.get("deadwood") or {}).items()}
-        knocked = name_key(hand.get("knocked") or "")
-        initial: dict[str, Any] = {"big_gin": hand.get("big_gin", False), "knocked": DRAWN}
-        for position, name in enumerate(seated):
-            if name_key(name) == knocked:
-                initial["knocked"] = str(position)
-            initial[f"left_{position}"] = leftover_text(by_name.get(name_key(name)))
-        return initial
 
 
 def hand_form_class(match: Match) -> type[HandForm]:

@@ -144,8 +144,24 @@ class Deal:
     cards_each: int
 
 
+class Scored:
+    """What every scored hand (Rummy's ``HandResult``, Gin's
+    ``GinHandResult``) tells of its deal: its ``deal`` and ``scores``."""
+
+    deal: Deal
+    scores: dict[str, int]
+
+    @property
+    def dealer(self) -> str:
+        return self.deal.dealer
+
+    @property
+    def dealt_in(self) -> tuple[str, ...]:
+        return tuple(self.scores)
+
+
 @dataclass(frozen=True)
-class HandResult:
+class HandResult(Scored):
     """A recorded hand as the engine scored it.
 
     ``leftovers`` are in points, for every player dealt in but the one who
@@ -165,14 +181,6 @@ class HandResult:
     scores: dict[str, int]
     totals: dict[str, int]
     slips: dict[str, str]
-
-    @property
-    def dealer(self) -> str:
-        return self.deal.dealer
-
-    @property
-    def dealt_in(self) -> tuple[str, ...]:
-        return tuple(self.scores)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import Card, check_cards
-from .engine import Deal, GinHand, Join, Leave, Position, _Table, read_points
+from .engine import Deal, GinHand, Join, Leave, Position, Scored, _Table, read_points
 from .errors import RuleError
 from .rules import GIN, GinRules, is_whole_number
 
@@ -28,7 +28,7 @@ NO_SEAT_CHANGES = "Gin Rummy is a game for two: nobody can leave or join"
 
 
 @dataclass(frozen=True)
-class GinHandResult:
+class GinHandResult(Scored):
     """A recorded Gin hand as the engine scored it.
 
     ``knocked`` is who knocked (None for a drawn hand); ``result`` one of
@@ -49,14 +49,6 @@ class GinHandResult:
     cards: dict[str, tuple[Card, ...]]
     scores: dict[str, int]
     totals: dict[str, int]
-
-    @property
-    def dealer(self) -> str:
-        return self.deal.dealer
-
-    @property
-    def dealt_in(self) -> tuple[str, ...]:
-        return tuple(self.scores)
 
 
 def score_gin_hand(

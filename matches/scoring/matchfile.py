@@ -277,18 +277,9 @@ def read_event(event: object, index: int, *, game: str = RUMMY) -> Event:
         raise RuleError("a hand must be an object", index=index)
     _refuse_repeated(hand, index=index)
     if game == GIN:
+        _check_hand_keys(hand, index, GIN_HAND_KEYS, "a Gin Rummy hand", HAND_KEYS, "Rummy")
         return _read_gin_hand(hand, index)
-    for key in hand:
-        if key in GIN_HAND_KEYS:
-            raise RuleError(
-                f"{key} belongs to Gin Rummy hands (a Rummy hand has {', '.join(HAND_KEYS)})",
-                index=index,
-            )
-        if key not in HAND_KEYS:
-            raise RuleError(
-                f"unknown key {key!r} in a hand (a hand has {', '.join(HAND_KEYS)})",
-                index=index,
-            )
+    _check_hand_keys(hand, index, HAND_KEYS, "a hand", GIN_HAND_KEYS, "Gin Rummy")
     if "went_out" not in hand:
         raise RuleError(
             "a hand needs went_out: the player who went out, or null when nobody did",
@@ -303,18 +294,31 @@ def read_event(event: object, index: int, *, game: str = RUMMY) -> Event:
     )
 
 
-def _read_gin_hand(hand: dict[str, Any], index: int) -> GinHand:
+def _check_hand_keys(
+    hand: dict[str, Any],
+    index: int,
+    keys: tuple[str, ...],
+    called: str,
+    others: tuple[str, ...],
+    other_game: str,
+) -> None:
+    """Refuse a key of a hand that is not one of ``keys`` (the hand is
+    ``called`` so in the message), naming the other game for one of its
+    ``others``."""
     for key in hand:
-        if key in HAND_KEYS:
+        if key in others:
+            a_hand = "a Rummy hand" if called == "a hand" else called
             raise RuleError(
-                f"{key} belongs to Rummy hands (a Gin Rummy hand has {', '.join(GIN_HAND_KEYS)})",
+                f"{key} belongs to {other_game} hands ({a_hand} has {', '.join(keys)})",
                 index=index,
             )
-        if key not in GIN_HAND_KEYS:
+        if key not in keys:
             raise RuleError(
-                f"unknown key {key!r} in a hand (a Gin Rummy hand has {', '.join(GIN_HAND_KEYS)})",
-                index=index,
+                f"unknown key {key!r} in a hand ({called} has {', '.join(keys)})", index=index
             )
+
+
+def _read_gin_hand(hand: dict[str, Any], index: int) -> GinHand:
     if "knocked" not in hand:
         raise RuleError(
             "a Gin Rummy hand needs knocked: the player who knocked, or null for a drawn hand",
