@@ -57,6 +57,11 @@ def hand_summary(hand: scoring.HandResult | GinHandResult, rules: Any) -> str:
     return f"{hand.went_out} takes {take}{rummy}"
 
 
+def hands_won_words(count: int) -> str:
+    """ "1 hand won", "3 hands won"."""
+    return f"{count} hand{'s' if count != 1 else ''} won"
+
+
 def gin_ended(knocked: str | None, result: str, winner: str | None) -> str:
     """How a Gin hand ended, in words: "Alice knocked", "Alice knocked and
     Ben undercut", "Alice went gin", "Alice went big gin", "drawn hand"."""
@@ -86,7 +91,7 @@ def final_lines(board: scoring.Board) -> list[str]:
                 words.append(str(points))
             elif part == "boxes":
                 won = board.hands_won[name]
-                words.append(f"{points} for {won} hand{'s' if won != 1 else ''} won")
+                words.append(f"{points} for {hands_won_words(won)}")
             elif part == "game":
                 doubled = points != board.rules.game_bonus
                 words.append(
@@ -109,6 +114,14 @@ def final_lines(board: scoring.Board) -> list[str]:
             "match, on the totals."
         )
     return lines
+
+
+def final_lines_of(match: Any, data: dict[str, Any]) -> list[str]:
+    """``final_lines`` from a stored snapshot ``data`` of ``match`` (its
+    head is enough); empty when the snapshot has no final score."""
+    if not data.get("final"):
+        return []
+    return final_lines(snapshots.board(match.house_rules(), {**data, "events": []}))
 
 
 def close_reason(board: scoring.Board) -> str:
@@ -299,7 +312,7 @@ class Standing:
             if shown
         ]
         if self.boxes:
-            words.append(f"{self.boxes} hand{'s' if self.boxes != 1 else ''} won")
+            words.append(hands_won_words(self.boxes))
         if self.seated and not self.place and self.to_line is not None:
             # "to go" under either scheme: a longer phrase wraps six rows off a phone.
             words.append(
@@ -476,6 +489,20 @@ def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
     ]
     if dealers:
         lines.append("Dealers: " + ", ".join(dealers) + ".")
+    won = [
+        f"{name} {before.hands_won.get(name, 0)} → {count}"
+        for name, count in after.hands_won.items()
+        if before.hands_won.get(name, 0) != count
+    ]
+    if won:
+        lines.append("Hands won: " + ", ".join(won) + ".")
+    if (
+        before.final
+        and after.final
+        and (before.final, before.margin) != (after.final, after.margin)
+    ):
+        finals = ", ".join(f"{name} {points}" for name, points in after.final.items())
+        lines.append(f"Final score: {finals}; margin {signed(after.margin or 0)}.")
     if before.next_hand and after.next_hand and before.next_hand.dealer != after.next_hand.dealer:
         lines.append(f"{after.next_hand.dealer} deals next (not {before.next_hand.dealer}).")
     if (before.status, before.winner) != (after.status, after.winner):
@@ -706,7 +733,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
             if shown
         ]
         if boxes and boxes[seat]:
-            marks.append(f"{boxes[seat]} hand{'s' if boxes[seat] != 1 else ''} won")
+            marks.append(hands_won_words(boxes[seat]))
         rows.append(
             {
                 "name": name,
@@ -732,9 +759,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
         )
         recent.append(f"Hand {event['number']}: {what}" + (f" · {scores}" if scores else ""))
     rules = match.house_rules()
-    final = []
-    if data.get("final"):
-        final = final_lines(snapshots.board(rules, {**data, "events": []}))
+    final = final_lines_of(match, data)
     return {
         "rows": rows,
         "status": data["status"],

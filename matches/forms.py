@@ -72,7 +72,9 @@ def typed_number(text: str) -> int | str | None:
     return text if number is None else number
 
 
-def typed_leftover(text: str, *, player: str) -> int | list[str] | str | None:
+def typed_leftover(
+    text: str, *, player: str, what: str = "leftover"
+) -> int | list[str] | str | None:
     """What ``player``'s leftover box holds, read by the engine
     (``scoring.read_leftover_text``): None when empty, points as an int (a
     sum such as "10+10+5" as its total), the cards as a list, otherwise the
@@ -81,7 +83,7 @@ def typed_leftover(text: str, *, player: str) -> int | list[str] | str | None:
     Raises:
         RuleError: a sum that is not one of whole numbers ("10+K").
     """
-    return scoring.read_leftover_text(text, player=player)
+    return scoring.read_leftover_text(text, player=player, what=what)
 
 
 def leftover_text(value: object) -> str:
@@ -188,6 +190,8 @@ class HandForm(EngineForm):
     extra = "rummy"
     none_choice = NOBODY
     points_key = "leftovers"  # where a stored hand keeps each player's box
+    points_word = "leftover"  # what a box holds, in messages
+    chose_words, none_words = "{} went out", "nobody went out"
 
     went_out = forms.ChoiceField(
         widget=forms.RadioSelect,
@@ -287,7 +291,7 @@ class HandForm(EngineForm):
             was = old.index(name) if name in old else None
             data[f"left_{position}"] = self.data.get(f"left_{was}", "") if was is not None else ""
         if out_name is not None:
-            data["went_out"] = str(self.seated.index(out_name)) if out_name in self.seated else ""
+            data[self.chooser] = str(self.seated.index(out_name)) if out_name in self.seated else ""
         self.data = data
 
     def clean(self) -> dict[str, Any]:
@@ -321,7 +325,9 @@ class HandForm(EngineForm):
         """Each player's box in the engine's terms (empty boxes left out)."""
         points = {}
         for position, name in enumerate(self.seated):
-            value = typed_leftover(self.cleaned_data.get(f"left_{position}", ""), player=name)
+            value = typed_leftover(
+                self.cleaned_data.get(f"left_{position}", ""), player=name, what=self.points_word
+            )
             if value is not None:
                 points[name] = value
         return points
@@ -338,17 +344,23 @@ class HandForm(EngineForm):
         }
 
     def typed_words(self) -> str:
-        """What the host typed, in words: "Alice went out, Ben 23"."""
-        out = self.typed_went_out()
+        """What the host typed, in words: "Alice went out, Ben 23" ("Alice
+        knocked, ..." in Gin)."""
+        chosen = self.typed_went_out()
         boxes = [f"{name} {text}" for _, name, text in self.typed_boxes() if text]
-        return ", ".join([f"{out} went out" if out else "nobody went out", *boxes])
+        return ", ".join([self.chose_words.format(chosen) if chosen else self.none_words, *boxes])
+
+    def box_needed(self, name: str, chosen: str | None) -> bool:
+        """Whether ``name``'s box must be filled when ``chosen`` ended the
+        hand (None: nobody): everyone's but the one who went out."""
+        return name != chosen
 
     def filled_in(self) -> bool:
-        """Who went out is chosen and every other box has something in it."""
-        if not self.data.get("went_out"):
+        """Who ended the hand is chosen and every box needed has something in it."""
+        if not self.data.get(self.chooser):
             return False
-        out = self.typed_went_out()
-        return all(text for _, name, text in self.typed_boxes() if name != out)
+        chosen = self.typed_went_out()
+        return all(text for _, name, text in self.typed_boxes() if self.box_needed(name, chosen))
 
     @classmethod
     def initial_for(cls, hand: dict[str, Any], seated: tuple[str, ...]) -> dict[str, Any]:
@@ -377,6 +389,8 @@ class GinHandForm(HandForm):
     extra = "big_gin"
     none_choice = DRAWN
     points_key = "deadwood"
+    points_word = "deadwood"
+    chose_words, none_words = "{} knocked", "a drawn hand"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -412,18 +426,9 @@ class GinHandForm(HandForm):
             hand["deadwood"] = points
         return {"hand": hand}
 
-    def typed_words(self) -> str:
-        knocked = self.typed_went_out()
-        boxes = [f"{name} {text}" for _, name, text in self.typed_boxes() if text]
-        return ", ".join([f"{knocked} knocked" if knocked else "a drawn hand", *boxes])
-
-    def filled_in(self) -> bool:
-        """Who knocked is chosen and, unless the hand was drawn, both boxes
-        hold something."""
-        chosen = self.data.get("knocked")
-        if not chosen:
-            return False
-        return chosen == DRAWN or all(text for _, _, text in self.typed_boxes())
+    def box_needed(self, name: str, chosen: str | None) -> bool:
+        """Both boxes, unless the hand was drawn (nobody knocked)."""
+        return chosen is not None
 
 
 def hand_form_class(match: Match) -> type[HandForm]:

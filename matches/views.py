@@ -45,6 +45,7 @@ from matches.display import (
     event_text,
     example_result,
     final_lines,
+    final_lines_of,
     hand_summary,
     head_to_head,
     history,
@@ -1117,6 +1118,7 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "data": data,
             "sheet": sheet(data),
             "result": _result_sentence(match, data),
+            "final_lines": final_lines_of(match, data),
         },
     )
 

@@ -364,3 +364,27 @@ def test_the_history_lists_gin_matches_beside_rummy_ones_marked(client, host):
     assert "Alice 15, Ben 0 Open · Alice leads · 1 hand · line 100 · Gin Rummy" in page
     assert "Alice 0, Ben 41, Cara 0 Open · Ben leads · 1 hand · line 100 ·" in page
     assert page.count("Gin Rummy") == 1
+
+
+def test_the_sheet_shows_the_final_score_and_a_fix_says_what_it_changed(client, host):
+    match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    record(match, *EXAMPLE_6)
+    sheet = text(client.get(url("sheet", match)))
+    assert "line 100 · Gin Rummy" in sheet
+    assert "Alice: 104 + 100 for 4 hands won + 100 game bonus = 304" in sheet
+    assert "Alice wins by 224." in sheet
+    assert "Totals 1 104 wins 2 30" in sheet
+    # The last hand fixed: Alice 1, Ben 26 becomes a gin against 26 (51).
+    last = Match.objects.get(pk=match.pk).events.order_by("position").last()
+    data = gin_post(match, "Alice", Alice=0, Ben=26)
+    del data["hand_number"]
+    data["version"] = services.data_version(last.data)
+    response = client.post(url("fix", match, event_id=last.pk), data, follow=True)
+    assert "Totals: Alice 104 → 130." in text(response)
+    assert "Final score: Alice 330, Ben 80; margin +250." in text(response)
+
+
+def test_a_sum_that_mixes_cards_says_deadwood(client, host):
+    match = new_gin(client)
+    response = client.post(url("hand", match), gin_post(match, "Alice", Alice=2, Ben="10+K"))
+    assert "Ben's deadwood: 10+K mixes points and cards" in text(response)

@@ -661,6 +661,28 @@ class _Table:
     def _hand(self, hand: Any, index: int) -> None:
         raise NotImplementedError
 
+    def _given(self, points: object, field: str, what: str) -> dict[str, object]:
+        """Each player's points of a hand as given (``field``: ``leftovers``
+        or ``deadwood``; ``what``: a ``leftover``, their ``deadwood``), by
+        their name at the table; a name given twice (in any case) refused."""
+        if not isinstance(points, Mapping):
+            raise RuleError(f"{field} must map each player to their {what}", field=field)
+        given: dict[str, object] = {}
+        for raw_name, value in points.items():
+            name = self._seated_player(raw_name, field)
+            if name in given:
+                raise RuleError(f"{name}'s {what} is given twice", player=name)
+            given[name] = value
+        return given
+
+    def _read_given(
+        self, given: Mapping[str, object], name: str, what: str
+    ) -> tuple[int, tuple[Card, ...] | None]:
+        """``name``'s points as given (``read_points``); refused when missing."""
+        if name not in given:
+            raise RuleError(f"{name}'s {what} is missing", player=name)
+        return read_points(name, given[name], self.rules.ace_value, what)
+
     def _leave(self, leave: Leave) -> None:
         raise NotImplementedError
 
@@ -726,15 +748,7 @@ class _RummyTable(_Table):
             raise RuleError("rummy must be true or false", field="rummy")
         if hand.rummy and not rummy_possible(went_out):
             raise RuleError("nobody went out, so the hand cannot be rummy", field="rummy")
-        if not isinstance(hand.leftovers, Mapping):
-            raise RuleError("leftovers must map each player to their leftover", field="leftovers")
-
-        given: dict[str, object] = {}
-        for raw_name, value in hand.leftovers.items():
-            name = self._seated_player(raw_name, "leftovers")
-            if name in given:
-                raise RuleError(f"{name}'s leftover is given twice", player=name)
-            given[name] = value
+        given = self._given(hand.leftovers, "leftovers", "leftover")
 
         leftovers: dict[str, int] = {}
         cards: dict[str, tuple[Card, ...]] = {}
@@ -751,9 +765,7 @@ class _RummyTable(_Table):
                             player=name,
                         )
                 continue
-            if name not in given:
-                raise RuleError(f"{name}'s leftover is missing", player=name)
-            points, held = read_points(name, given[name], self.rules.ace_value)
+            points, held = self._read_given(given, name, "leftover")
             if points < 1:
                 raise RuleError(f"{name}'s leftover must be at least 1", player=name)
             if points > deck:

@@ -68,7 +68,9 @@ def _quoted(text: str) -> str:
     return text if len(text) <= 40 else f"{text[:39]}…"
 
 
-def read_leftover_text(text: str, *, player: str) -> int | list[str] | str | None:
+def read_leftover_text(
+    text: str, *, player: str, what: str = "leftover"
+) -> int | list[str] | str | None:
     """Read a leftover box into a match file's leftover.
 
     Args:
@@ -76,6 +78,8 @@ def read_leftover_text(text: str, *, player: str) -> int | list[str] | str | Non
             ("10 + 10 + 5"), or the cards, by spaces or commas ("K 9 4",
             "KH, 9S").
         player: whose box it is, for the message.
+        what: what the box holds, for the message: ``"leftover"``, or
+            ``"deadwood"`` in Gin Rummy.
 
     Returns:
         None for an empty box; points as an int (a sum's total: 25);
@@ -89,7 +93,7 @@ def read_leftover_text(text: str, *, player: str) -> int | list[str] | str | Non
             type points (10+10+5) or the cards (K 9 4)", or "Cara's leftover:
             10++5 is not a sum of whole numbers; ...".
 
-    docs/rules.md, "Cards and leftovers".
+    docs/rules.md, "Cards and leftovers"; docs/gin.md, "Deadwood".
     """
     text = text.strip()
     if not text:
@@ -106,9 +110,7 @@ def read_leftover_text(text: str, *, player: str) -> int | list[str] | str | Non
             _is_card(word) and not word.isdecimal() for word in words
         )
         problem = "mixes points and cards" if mixed else "is not a sum of whole numbers"
-        raise RuleError(
-            f"{player}'s leftover: {_quoted(text)} {problem}; {_TRY_LIST}", player=player
-        )
+        raise RuleError(f"{player}'s {what}: {_quoted(text)} {problem}; {_TRY_LIST}", player=player)
     if any(map(_is_card, words)):
         return words
     return text

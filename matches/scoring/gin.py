@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import Card, check_cards
-from .engine import Deal, GinHand, Join, Leave, Position, Scored, _Table, read_points
+from .engine import Deal, GinHand, Join, Leave, Position, Scored, _Table
 from .errors import RuleError
-from .rules import GIN, GinRules, is_whole_number
+from .rules import GIN, GinRules
 
 GIN_CARDS = 10  # cards dealt to each player
 # The most deadwood ten cards with no meld among them can hold: two each of
@@ -212,18 +212,6 @@ class GinTable(_Table):
     def _join(self, join: Join) -> None:
         raise RuleError(NO_SEAT_CHANGES, field="join")
 
-    def _deadwood(self, hand: GinHand) -> dict[str, object]:
-        """Each player's deadwood as given, by their name at the table."""
-        if not isinstance(hand.deadwood, Mapping):
-            raise RuleError("deadwood must map each player to their deadwood", field="deadwood")
-        given: dict[str, object] = {}
-        for raw_name, value in hand.deadwood.items():
-            name = self._seated_player(raw_name, "deadwood")
-            if name in given:
-                raise RuleError(f"{name}'s deadwood is given twice", player=name)
-            given[name] = value
-        return given
-
     def _hand(self, hand: GinHand, index: int) -> None:
         self._require_open("hand")
         deal = self.next_deal()
@@ -231,7 +219,7 @@ class GinTable(_Table):
         if not isinstance(hand.big_gin, bool):
             raise RuleError("big_gin must be true or false", field="big_gin")
         knocked = None if hand.knocked is None else self._seated_player(hand.knocked, "knocked")
-        given = self._deadwood(hand)
+        given = self._given(hand.deadwood, "deadwood", "deadwood")
         deadwood: dict[str, int] = {}
         cards: dict[str, tuple[Card, ...]] = {}
         if knocked is None:
@@ -295,9 +283,7 @@ class GinTable(_Table):
 
     def _read(self, name: str, given: Mapping[str, object]) -> tuple[int, tuple[Card, ...] | None]:
         """One player's deadwood as points, and their cards if given as cards."""
-        if name not in given:
-            raise RuleError(f"{name}'s deadwood is missing", player=name)
-        points, held = read_points(name, given[name], self.rules.ace_value, "deadwood")
+        points, held = self._read_given(given, name, "deadwood")
         if points < 0:
             raise RuleError(f"{name}'s deadwood must be 0 or more", player=name)
         if held is not None and len(held) > GIN_CARDS:
@@ -317,11 +303,12 @@ def check_deadwood(
     *,
     knocked: str,
     other: str,
-    knocked_deadwood: object,
-    other_deadwood: object,
+    knocked_deadwood: int,
+    other_deadwood: int,
     big_gin: bool = False,
 ) -> None:
-    """Check a hand's deadwood once both players' points are known.
+    """Check a hand's deadwood once both players' points are read (whole
+    numbers, 0 or more).
 
     Args:
         rules: the house rules (``knock_limit``, points).
@@ -336,17 +323,14 @@ def check_deadwood(
 
     docs/gin.md, "Deadwood".
     """
-    for name, points in ((knocked, knocked_deadwood), (other, other_deadwood)):
-        if not is_whole_number(points) or points < 0:
-            raise RuleError(f"{name}'s deadwood must be 0 or more", player=name)
-    if knocked_deadwood > rules.knock_limit:  # type: ignore[operator]
+    if knocked_deadwood > rules.knock_limit:
         raise RuleError(
             f"{knocked} knocked with {knocked_deadwood} "
             f"{'point' if knocked_deadwood == 1 else 'points'} of deadwood; "
             f"the most is {rules.knock_limit}",
             player=knocked,
         )
-    if other_deadwood > MOST_DEADWOOD:  # type: ignore[operator]
+    if other_deadwood > MOST_DEADWOOD:
         raise RuleError(
             f"{other}'s deadwood of {other_deadwood} points is more than ten unmatched "
             f"cards can hold ({MOST_DEADWOOD})",
