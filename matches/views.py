@@ -941,6 +941,11 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if _already_recorded(form) is not None:
         return _after_write(request, match)
     if not valid:
+        if match.is_gin:  # the board has no seat form to show the refusal on
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return _after_write(request, match)
         return _refused(request, _board_context(match, seat_form=form))
     data = form.event_data()
     # Read before the join is saved: was the player joining dealt in before?

@@ -388,3 +388,11 @@ def test_a_sum_that_mixes_cards_says_deadwood(client, host):
     match = new_gin(client)
     response = client.post(url("hand", match), gin_post(match, "Alice", Alice=2, Ben="10+K"))
     assert "Ben's deadwood: 10+K mixes points and cards" in text(response)
+
+
+def test_a_seat_change_sent_to_a_gin_match_is_refused_in_the_note(client, host):
+    match = new_gin(client)
+    data = {"token": str(uuid.uuid4()), "action": "join", "player": "Cara"}
+    response = client.post(url("seats", match), data, follow=True)
+    assert "Gin Rummy is a game for two: nobody can leave or join" in text(response)
+    assert stored_board(match).seated == ("Alice", "Ben")
