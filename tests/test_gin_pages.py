@@ -396,3 +396,20 @@ def test_a_seat_change_sent_to_a_gin_match_is_refused_in_the_note(client, host):
     response = client.post(url("seats", match), data, follow=True)
     assert "Gin Rummy is a game for two: nobody can leave or join" in text(response)
     assert stored_board(match).seated == ("Alice", "Ben")
+
+
+def test_an_edit_of_an_earlier_gin_hand_that_would_end_the_match_names_the_later_hand(client, host):
+    match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    record(match, gin_hand("Alice", Alice=2, Ben=22), gin_hand("Ben", Ben=3, Alice=13))
+    first = Match.objects.get(pk=match.pk).events.order_by("position").first()
+    page = client.get(url("edit", match, event_id=first.pk)).content.decode()
+    assert 'value="0" id="id_knocked_0" checked' in page and 'name="left_1" value="22"' in page
+    data = gin_post(match, "Alice", Alice=0, Ben=98)  # a gin of 123 would end the match
+    del data["hand_number"]
+    data["version"] = services.data_version(first.data)
+    response = client.post(url("edit", match, event_id=first.pk), data)
+    assert (
+        "That would make hand 2 impossible: the match is closed: Alice won when the line of 100 "
+        "was crossed" in text(response)
+    )
+    assert stored_board(match).totals == {"Alice": 20, "Ben": 10}
