@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from matches import services
-from matches.display import RECENT_SHOWN, followed_board
+from matches.display import RECENT_SHOWN, final_lines_of, followed_board
 from matches.models import ShareLink
 from matches.sheet import sheet
 
@@ -190,5 +190,11 @@ def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "matches/shared_sheet.html",
-        {"link": link, "match": link.match, "data": data, "sheet": sheet(data)},
+        {
+            "link": link,
+            "match": link.match,
+            "data": data,
+            "sheet": sheet(data),
+            "final_lines": final_lines_of(link.match, data),
+        },
     )

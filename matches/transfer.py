@@ -120,10 +120,11 @@ def cell(value: object) -> str:
 
 def export_csv(data: dict[str, Any]) -> str:
     """A match as CSV: a row per hand (hand number, dealer, who went out,
-    rummy; in Gin Rummy who knocked and the result), then each player's
-    score in that hand (points; blank when not dealt in), then each
-    player's running total (blank before they sat down). Starts with a
-    UTF-8 byte-order mark, so spreadsheets read accents and suit symbols.
+    rummy; in Gin Rummy who knocked and the result, and a last row of the
+    final scores and the margin once won), then each player's score in that
+    hand (points; blank when not dealt in), then each player's running
+    total (blank before they sat down). Starts with a UTF-8 byte-order mark,
+    so spreadsheets read accents and suit symbols.
 
     Args:
         data: a match's stored snapshot (``matches.scoring.snapshot.take``).
@@ -158,6 +159,9 @@ def export_csv(data: dict[str, Any]) -> str:
             + ["" if score is None else score for score in event["scores"]]
             + ["" if total is None else total for total in event["totals"]]
         )
+    if gin and data.get("final"):
+        # A won Gin match: each final score under the scores, the margin beside.
+        writer.writerow(["final", "", "", f"margin {data['margin']}", *data["final"]])
     return out.getvalue()
 
 

@@ -97,8 +97,8 @@ def test_starting_a_gin_match_stores_its_rules(client, host):
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"knock_limit": "11"}, "knock_limit must be a whole number from 0 to 10"),
-        ({"gin_bonus": "x"}, "gin_bonus must be a whole number from 0 to 50"),
+        ({"knock_limit": "11"}, "the knock limit must be a whole number from 0 to 10"),
+        ({"gin_bonus": "x"}, "the gin bonus must be a whole number from 0 to 50"),
         ({"shutout": "triple"}, "Select a valid choice"),
         ({"player_1": ""}, "Gin Rummy is a game for two: a match needs exactly 2 players"),
     ],
@@ -274,7 +274,8 @@ def test_the_shared_board_follows_a_gin_match_to_its_final_score(client, host):
     assert "Alice wins" in final
     assert "Alice: 104 + 100 for 4 hands won + 100 game bonus = 304" in final
     assert "Alice wins by 224." in final
-    assert viewer.get(reverse("matches:shared_sheet", args=[link.token])).status_code == 200
+    shared_sheet = text(viewer.get(reverse("matches:shared_sheet", args=[link.token])))
+    assert "Alice wins by 224." in shared_sheet
     assert viewer.get(reverse("matches:shared_big", args=[link.token])).status_code == 200
 
 
@@ -374,6 +375,8 @@ def test_the_sheet_shows_the_final_score_and_a_fix_says_what_it_changed(client, 
     assert "Alice: 104 + 100 for 4 hands won + 100 game bonus = 304" in sheet
     assert "Alice wins by 224." in sheet
     assert "Totals 1 104 wins 2 30" in sheet
+    csv = client.get(url("export_csv", match)).content.decode()
+    assert csv.splitlines()[-1] == "final,,,margin 224,304,80"
     # The last hand fixed: Alice 1, Ben 26 becomes a gin against 26 (51).
     last = Match.objects.get(pk=match.pk).events.order_by("position").last()
     data = gin_post(match, "Alice", Alice=0, Ben=26)

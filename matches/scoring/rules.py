@@ -323,7 +323,8 @@ class GinRules:
             elif name == "deal":
                 problems.append(_choice_problem(name, value, GIN_DEALS))
             else:
-                problems.append(_range_problem(name, value, *GIN_RANGES[name]))
+                words = f"the {RULE_TITLES[name].lower()}"
+                problems.append(_range_problem(name, value, *GIN_RANGES[name], words))
         return [problem for problem in problems if problem is not None]
 
     def checked(self, players: int) -> GinRules:
