@@ -1,10 +1,13 @@
-"""The benchmark's floors: the cheapest page Django can answer through every
-middleware the real pages pass (bench/bench.py measures each page against
-it), and the same for a signed-in host (its session and user read)."""
+"""Pages of the site that are no match's: the benchmark's floors (the
+cheapest page Django can answer through every middleware the real pages
+pass, which bench/bench.py measures each page against, and the same for a
+signed-in host) and the web app manifest."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 
@@ -19,3 +22,35 @@ def host_floor(request: HttpRequest) -> HttpResponse:
     """A trivial page that reads who is signed in, as every host page does:
     "ok" and whether someone is."""
     return HttpResponse(f"ok {request.user.is_authenticated}\n", content_type="text/plain")
+
+
+# The phone's home screen: the app's name, colours and icon. Its start page is
+# the host's matches (the home page; a visitor who is not signed in is asked to).
+APP_NAME = "Rummy Scoreboard"
+THEME_COLOUR = "#0047ab"
+
+
+@require_GET
+def web_manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest, so a phone can add the app to its home screen and
+    open it full-screen: name, start page, colours and icons (their static
+    addresses, hashed as the pages' are)."""
+    manifest = {
+        "name": APP_NAME,
+        "short_name": "Rummy",
+        "description": "The scoreboard for the Rummy and Gin Rummy table.",
+        "id": "/",
+        "start_url": reverse("matches:home"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME_COLOUR,
+        "icons": [
+            {"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": static("icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        ],
+    }
+    response = JsonResponse(manifest, content_type="application/manifest+json")
+    response["Cache-Control"] = "max-age=3600"
+    return response
