@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 HEALTH_PATH = "/health/"
@@ -150,6 +151,21 @@ class HealthCheckMiddleware:
         except DatabaseError:
             return HttpResponse("database unavailable\n", status=503, content_type="text/plain")
         return HttpResponse("ok\n", content_type="text/plain")
+
+
+class VaryOnHtmxMiddleware:
+    """Every page says it differs for an htmx request (``Vary: HX-Request``):
+    a board's fragment must never be kept, by a cache or the phone's offline
+    copy, as the page at that address."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.get("Content-Type", "").startswith("text/html"):
+            patch_vary_headers(response, ("HX-Request",))
+        return response
 
 
 class MethodNotAllowedPageMiddleware:

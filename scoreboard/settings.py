@@ -187,6 +187,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scoreboard.serving.VaryOnHtmxMiddleware",
     "scoreboard.timezones.TimezoneMiddleware",
     "scoreboard.serving.MethodNotAllowedPageMiddleware",
     # A write that waited too long for the database: a 503 page, not a 500.

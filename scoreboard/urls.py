@@ -9,6 +9,7 @@ from scoreboard import views
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
+    path("sw.js", views.service_worker, name="service_worker"),
     path("bench/floor/", views.floor, name="floor"),
     path("bench/host-floor/", views.host_floor, name="host_floor"),
     # Django's log-in page, with a limit per address in front of it.

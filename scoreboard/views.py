@@ -1,10 +1,13 @@
 """Pages of the site that are no match's: the benchmark's floors (the
 cheapest page Django can answer through every middleware the real pages
 pass, which bench/bench.py measures each page against, and the same for a
-signed-in host) and the web app manifest."""
+signed-in host), the web app manifest and the service worker."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -53,4 +56,19 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
     }
     response = JsonResponse(manifest, content_type="application/manifest+json")
     response["Cache-Control"] = "max-age=3600"
+    return response
+
+
+@lru_cache(maxsize=1)
+def _service_worker_source() -> str:
+    return (settings.BASE_DIR / "static" / "js" / "sw.js").read_text(encoding="utf-8")
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker (static/js/sw.js), from the site's root so that it
+    may look after every page; the browser asks for it again on each visit
+    (``no-cache``) and so picks up a new version at once."""
+    response = HttpResponse(_service_worker_source(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
     return response

@@ -36,3 +36,23 @@ def test_every_page_links_the_manifest_and_a_home_screen_icon(client):
     page = client.get(reverse("login")).content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     assert 'rel="apple-touch-icon"' in page and 'name="theme-color"' in page
+
+
+def test_the_service_worker_is_served_from_the_root_and_asked_for_afresh(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    assert b'request.mode === "navigate"' in response.content
+
+
+def test_pages_say_they_differ_for_htmx_and_carry_the_offline_marks(client, host):
+    from tests.factories import MatchFactory
+
+    match = MatchFactory(host=host)
+    page = client.get(reverse("matches:detail", args=[match.public_id]))
+    assert "HX-Request" in page["Vary"]
+    html = page.content.decode()
+    assert f'data-offline-copy="no" data-who="{host.pk}"' in html
+    assert 'data-offline-note role="status" hidden>Offline copy from <time>' in html
+    assert html.count('data-offline-copy="no"') == 1

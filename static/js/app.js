@@ -330,3 +330,62 @@ async function keepAwake() {
 }
 document.addEventListener("visibilitychange", keepAwake);
 document.addEventListener("DOMContentLoaded", keepAwake);
+
+// The offline copy (static/js/sw.js): pages this phone opened, shown from
+// its copy when the network fails, marked with the time the server drew them.
+// Browsers allow a service worker only in a secure context (HTTPS, localhost).
+const WHO = "rummy-host";
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+// Everything this phone kept of a host: the offline copies, the databases.
+async function forgetPhone() {
+  if (window.caches) {
+    for (const key of await caches.keys()) await caches.delete(key);
+  }
+  if (window.indexedDB && indexedDB.databases) {
+    for (const database of await indexedDB.databases()) indexedDB.deleteDatabase(database.name);
+  }
+  try {
+    localStorage.removeItem(WHO);
+  } catch {
+    // storage switched off: nothing was kept there either
+  }
+}
+document.addEventListener("DOMContentLoaded", () => {
+  if (document.body.dataset.offlineCopy === "yes") {
+    const note = document.querySelector("[data-offline-note]");
+    if (note) note.hidden = false;
+    return;
+  }
+  // Another host signed in on this phone: nothing of the one before stays.
+  const who = document.body.dataset.who;
+  if (!who) return;
+  let before = null;
+  try {
+    before = localStorage.getItem(WHO);
+  } catch {
+    return;
+  }
+  if (before === who) return;
+  forgetPhone().then(() => {
+    try {
+      localStorage.setItem(WHO, who);
+    } catch {
+      // nothing to remember it in
+    }
+  });
+});
+// Log out empties what the phone kept for this host first (Clear-Site-Data
+// is ignored over plain HTTP), then logs out.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.matches("form[data-logout]") || form.dataset.forgotten) return;
+  event.preventDefault();
+  forgetPhone()
+    .catch(() => {})
+    .finally(() => {
+      form.dataset.forgotten = "yes";
+      form.submit();
+    });
+});

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -10,6 +11,11 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, e
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
+
+# Requests a service worker sends pass Playwright's routing too (Chromium), so
+# that a test can cut the connection: the offline switch does not reach them.
+# Read when Playwright starts, after this module is imported.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 # A page that does not show what a test waits for fails in seconds, not 30.
 TIMEOUT_MS = 5_000

@@ -1,0 +1,53 @@
+// The phone's offline copy of the pages it opened (issue 19). Network first:
+// a page is always asked of the server, and a copy of the answer kept; only
+// when the network fails is the kept copy of that same address shown, marked
+// as a copy (the page's own script then says from when). The static files
+// (hashed names, never changed) are kept as they are first fetched, so a
+// copy has its styles and scripts. htmx requests, posts and everything else
+// pass by untouched. Logging out, or another host signing in on this phone,
+// empties the copies (static/js/app.js).
+const PAGES = "pages-v1";
+const STATIC = "static-v1";
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || request.headers.get("HX-Request")) return;
+  const url = new URL(request.url);
+  if (request.mode === "navigate") {
+    event.respondWith(networkFirst(request));
+  } else if (url.origin === self.location.origin && url.pathname.startsWith("/static/")) {
+    event.respondWith(keptFirst(request));
+  }
+});
+
+async function keptFirst(request) {
+  const kept = await caches.match(request, { cacheName: STATIC });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) {
+    const files = await caches.open(STATIC);
+    await files.put(request, response.clone());
+  }
+  return response;
+}
+
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
+    if (response.ok && html && !response.redirected) {
+      const copy = response.clone();
+      const pages = await caches.open(PAGES);
+      await pages.put(request, copy);
+    }
+    return response;
+  } catch (error) {
+    const kept = await caches.match(request, { cacheName: PAGES });
+    if (!kept) throw error; // nothing kept for this address: the browser's own page
+    const text = (await kept.text()).replace('data-offline-copy="no"', 'data-offline-copy="yes"');
+    return new Response(text, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+}

@@ -1,0 +1,120 @@
+"""The phone's offline copy (static/js/sw.js): a board reloaded with no
+connection shows the last copy, marked stale with the time it was drawn;
+htmx answers are never kept as pages; logging out leaves nothing of the host
+on the phone. The connection is cut by aborting every request, the service
+worker's too: Playwright's offline switch does not reach those."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.e2e.board import enter_hand, expect_totals, messages, save
+from tests.factories import MatchFactory, UserFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def signed_in_page(browser: Browser, live_server: LiveServer, user: Any) -> Page:
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page = context.new_page()
+    page.set_default_timeout(5_000)
+    return page
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker looks after the page."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def kept_pages(page: Page) -> list[str]:
+    """The addresses the phone keeps a copy of, but the static files."""
+    return page.evaluate(
+        """async () => {
+            const urls = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const request of await cache.keys()) urls.push(request.url);
+            }
+            return urls.filter((url) => !new URL(url).pathname.startsWith("/static/"));
+        }"""
+    )
+
+
+def test_a_reload_with_no_connection_shows_the_last_board_marked_stale(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    user = UserFactory()
+    match = MatchFactory(host=user)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = signed_in_page(browser, live_server, user)
+    board = live_server.url + reverse("matches:detail", args=[match.public_id])
+    page.goto(board)
+    controlled(page)
+    page.reload()  # through the service worker now: its copy is kept
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(page.locator("[data-offline-note]")).to_be_hidden()
+    assert kept_pages(page) == [board]
+
+    # A save by htmx goes to the server, and is never kept as a page.
+    enter_hand(page, "Cara", Alice=5, Ben=5)
+    save(page, 2).tap()
+    expect(messages(page)).to_contain_text("Saved hand 2")
+    page.reload()
+    expect_totals(page, Alice=0, Ben=41, Cara=10)
+    assert kept_pages(page) == [board]
+
+    # No connection: every request the page or its service worker sends fails.
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.reload()
+    expect_totals(page, Alice=0, Ben=41, Cara=10)
+    note = page.locator("[data-offline-note]")
+    expect(note).to_be_visible()
+    expect(note).to_have_text(
+        re.compile(r"^Offline copy from \d\d:\d\d: totals may be out of date\.$")
+    )
+
+
+def test_log_out_leaves_nothing_of_the_host_on_the_phone(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    user = UserFactory()
+    match = MatchFactory(host=user)
+    page = signed_in_page(browser, live_server, user)
+    board = live_server.url + reverse("matches:detail", args=[match.public_id])
+    page.goto(board)
+    controlled(page)
+    page.reload()
+    page.evaluate(
+        "() => new Promise((done) => { const open = indexedDB.open('rummy-test');"
+        " open.onsuccess = () => { open.result.close(); done(); }; })"
+    )
+    assert kept_pages(page) == [board]
+    assert page.evaluate("() => localStorage.length") == 1  # whose pages they are
+    page.get_by_role("button", name="Log out").tap()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    # Only the page shown since, the log-in page, which is nobody's.
+    assert kept_pages(page) in ([], [page.url])
+    assert "/accounts/login/" in page.url
+    assert page.evaluate("async () => (await indexedDB.databases()).length") == 0
+    assert page.evaluate("() => localStorage.length") == 0
