@@ -16,6 +16,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || request.headers.get("HX-Request")) return;
   const url = new URL(request.url);
+  // The admin and the account pages are nobody's board: never kept.
+  if (url.pathname.startsWith("/admin/") || url.pathname.startsWith("/accounts/")) return;
   if (request.mode === "navigate") {
     event.respondWith(networkFirst(request));
   } else if (url.origin === self.location.origin && url.pathname.startsWith("/static/")) {
