@@ -190,12 +190,11 @@ def _names(names: list[str]) -> str:
 def held_by(hand: scoring.HandResult | GinHandResult) -> tuple[str, ...]:
     """What each player held: "Alice held 23", or with the cards entered,
     "Cara held A J 5 2 (18)"; in Gin, their deadwood."""
-    points_of = hand.deadwood if isinstance(hand, GinHandResult) else hand.leftovers
     return tuple(
         f"{name} held {' '.join(str(card) for card in hand.cards[name])} ({points})"
         if name in hand.cards
         else f"{name} held {points}"
-        for name, points in points_of.items()
+        for name, points in hand.held_points.items()
     )
 
 
@@ -471,15 +470,20 @@ def event_label(events: list[dict[str, Any]], index: int) -> str:
     return f"{data['join']} joining"
 
 
+def _moved(before: dict[str, int], after: dict[str, int]) -> list[str]:
+    """Each figure that changed, "Ben 41 → 45" (a name missing before: 0)."""
+    return [
+        f"{name} {before.get(name, 0)} → {value}"
+        for name, value in after.items()
+        if before.get(name, 0) != value
+    ]
+
+
 def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
     """What an edit changed on the board, in short sentences: totals
     ("Ben 41 → 45"), who dealt a hand, who deals next, and the result."""
     lines = []
-    moved = [
-        f"{name} {before.totals.get(name, 0)} → {total}"
-        for name, total in after.totals.items()
-        if before.totals.get(name, 0) != total
-    ]
+    moved = _moved(before.totals, after.totals)
     if moved:
         lines.append("Totals: " + ", ".join(moved) + ".")
     dealers = [
@@ -489,11 +493,7 @@ def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
     ]
     if dealers:
         lines.append("Dealers: " + ", ".join(dealers) + ".")
-    won = [
-        f"{name} {before.hands_won.get(name, 0)} → {count}"
-        for name, count in after.hands_won.items()
-        if before.hands_won.get(name, 0) != count
-    ]
+    won = _moved(before.hands_won, after.hands_won)
     if won:
         lines.append("Hands won: " + ", ".join(won) + ".")
     if (

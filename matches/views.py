@@ -80,7 +80,6 @@ from matches.models import (
 from matches.scoring import snapshot
 from matches.scoring.cards import ACE_VALUES, deck_points
 from matches.scoring.examples import EXAMPLES, GIN_EXAMPLES
-from matches.scoring.gin import GinHandResult
 from matches.scoring.rules import (
     GIN,
     RULE_CHOICES,
@@ -709,12 +708,11 @@ def _preview(form: HandForm, board: scoring.Board) -> dict[str, Any]:
     and for a fix or an edit what it changes on the board."""
     hand = form.hand_after()
     sums = form.sums()
-    points_of = hand.deadwood if isinstance(hand, GinHandResult) else hand.leftovers
     # Points worked out from cards or a sum: show every leftover as counted.
     counted = (
         [
             f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
-            for name, points in points_of.items()
+            for name, points in hand.held_points.items()
         ]
         if hand.cards or sums
         else []

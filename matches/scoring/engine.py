@@ -182,6 +182,11 @@ class HandResult(Scored):
     totals: dict[str, int]
     slips: dict[str, str]
 
+    @property
+    def held_points(self) -> dict[str, int]:
+        """What each player held at the end, in points: the leftovers."""
+        return self.leftovers
+
 
 @dataclass(frozen=True)
 class Seat:

@@ -50,6 +50,11 @@ class GinHandResult(Scored):
     scores: dict[str, int]
     totals: dict[str, int]
 
+    @property
+    def held_points(self) -> dict[str, int]:
+        """What each player held at the end, in points: the deadwood."""
+        return self.deadwood
+
 
 def score_gin_hand(
     *,
