@@ -19,6 +19,7 @@ MATCH_PAGES = (
     "detail",
     "hand",
     "preview",
+    "hand_send",
     "entries",
     "sheet",
     "abandon",

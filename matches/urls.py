@@ -46,6 +46,7 @@ urlpatterns = [
     path("matches/<key:public_id>/", views.match_detail, name="detail"),
     path("matches/<key:public_id>/hands/", views.hand_record, name="hand"),
     path("matches/<key:public_id>/hands/preview/", views.hand_preview, name="preview"),
+    path("matches/<key:public_id>/hands/waiting/", views.hand_send, name="hand_send"),
     path("matches/<key:public_id>/hands/<event_id:event_id>/fix/", views.hand_fix, name="fix"),
     path("matches/<key:public_id>/entries/", views.match_entries, name="entries"),
     path("history/", views.match_history, name="history"),

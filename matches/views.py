@@ -17,7 +17,13 @@ from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.db.models import Count, Q
 from django.db.models.functions import Lower
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    JsonResponse,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
@@ -125,7 +131,7 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
                 if request.htmx:
                     return _render_board(request, _board_context(refused.match))
                 return redirect("matches:detail", public_id=refused.match.public_id)
-        if request.htmx:
+        if request.htmx or getattr(view, "answers_json", False):
             return HttpResponse("You are logged out.", status=401, content_type="text/plain")
         if request.method == "GET":
             return redirect_to_login(request.get_full_path())
@@ -338,6 +344,10 @@ RECENT = 5  # entries of the history on the board; the history page has them all
 HOME_OPEN = 20  # open matches the home page lists, newest first
 HOME_RECENT = 5  # finished or abandoned matches under them
 HISTORY_PAGE = 20  # matches a page of the history lists
+# One-time tokens the board gives for hands that wait on the phone, each
+# saved with no connection (static/js/waiting.js): with none left, the phone
+# keeps no more until the connection is back.
+SPARE_TOKENS = 10
 # After a write, focus goes to the result of a closed match, else to the first
 # "who went out" choice of the next hand (the phone's keyboard stays down).
 WRITTEN = "written"
@@ -410,6 +420,12 @@ def _board_context(
         "confirm": confirm,
         "confirm_rematch": confirm_rematch,
         "rematch_token": uuid.uuid4(),
+        # One-time tokens for hands saved with no connection (static/js/waiting.js).
+        "spare_tokens": (
+            " ".join(str(uuid.uuid4()) for _ in range(SPARE_TOKENS))
+            if hand_form is not None and not fixing
+            else ""
+        ),
         "slips": slips,
         "preview": preview,
         "slips_confirmed": "\n".join(slips),
@@ -548,6 +564,76 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     hand = form.hand_after()
     messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
     return _after_write(request, match, recorded.match)
+
+
+def _answers_json(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Mark a view that answers scripts only: ``host_required`` then answers
+    a logged-out phone with 401, never with the log-in page."""
+    view.answers_json = True  # type: ignore[attr-defined]
+    return view
+
+
+@require_POST
+@host_required
+@_answers_json
+def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """A hand that waited on the phone (no connection when Save was tapped),
+    sent by static/js/waiting.js with the form's fields, its one-time token
+    and the hand number it was drawn for. docs/rules.md, "Scoring one hand".
+
+    Answers JSON: ``{"outcome": "saved", "hand": 12, "message": ...}`` when
+    recorded now or by an earlier send of the same token (both count as
+    sent); ``{"outcome": "refused", "message": ..., "next_hand": 13,
+    "confirm_slips": ...}`` (status 409) when the hand cannot be recorded as
+    sent: the board's next hand is another, the match is closed or set
+    aside, a box is wrong, or a typing slip needs the host's word
+    (``confirm_slips``: what to send to confirm it). ``next_hand`` is None
+    when the match takes no more hands. Nothing is recorded on a refusal.
+    """
+    match = _host_match(request, public_id)
+    board = match.board(recent=0)
+    next_hand = board.next_hand.number if board.next_hand and match.abandoned is None else None
+    form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
+    valid = form.is_valid()
+
+    def refused(message: str, confirm_slips: str = "") -> HttpResponse:
+        answer = {
+            "outcome": "refused",
+            "message": message,
+            "next_hand": next_hand,
+            "confirm_slips": confirm_slips,
+        }
+        return JsonResponse(answer, status=409)
+
+    def saved(number: int | None, message: str) -> HttpResponse:
+        return JsonResponse({"outcome": "saved", "hand": number, "message": message})
+
+    if not valid or form.needs_confirming():
+        earlier = _already_recorded(form)
+        if earlier is not None:
+            return saved(None, "This hand was saved already.")
+        if match.abandoned is not None:
+            return refused(services.ABANDONED)
+        if valid:  # a probable typing slip: asked, never refused
+            slips = form.slips()
+            asked = " ".join(slips.values())
+            return refused(f"Asked before saving: {asked}", "\n".join(slips.values()))
+        return refused(next(iter(form.errors.values()))[0])
+    if match.abandoned is not None:
+        return refused(services.ABANDONED)
+    try:
+        recorded = services.event_record(
+            match=match,
+            data=form.event_data(),
+            token=form.cleaned_data["token"],
+            hand_number=form.cleaned_data["hand_number"],
+        )
+    except scoring.RuleError as error:  # the board changed since the hand was entered
+        return refused(error.message)
+    if not recorded.created:
+        return saved(None, "This hand was saved already.")
+    hand = form.hand_after()
+    return saved(hand.number, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
 
 
 def _token_used(

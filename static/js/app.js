@@ -10,6 +10,10 @@ function showNotSaved(event) {
   // the next keystroke. Only writes say "Not saved".
   if (elt.id === "hand-preview") return;
   const form = elt.closest("form");
+  // A new hand that got no answer waits on the phone (static/js/waiting.js).
+  const waits = form && form.hasAttribute("data-spare-tokens") && window.indexedDB &&
+    document.querySelector("[data-waiting]");
+  if (waits && event.type !== "htmx:responseError") return;
   // The hand form has its own box; Undo, Delete, Move, seats use the board's.
   const box = (form && form.querySelector("[data-network-error]")) ||
     (elt.id !== "hand-preview" && document.querySelector("[data-network-error-board]"));
@@ -382,10 +386,15 @@ document.addEventListener("submit", (event) => {
   const form = event.target;
   if (!form.matches("form[data-logout]") || form.dataset.forgotten) return;
   event.preventDefault();
-  forgetPhone()
-    .catch(() => {})
-    .finally(() => {
-      form.dataset.forgotten = "yes";
-      form.submit();
-    });
+  // Hands waiting to be sent: the host chooses first (static/js/waiting.js).
+  const ask = typeof askBeforeLogout === "function" ? askBeforeLogout() : Promise.resolve(true);
+  ask.then((leave) => {
+    if (!leave) return;
+    forgetPhone()
+      .catch(() => {})
+      .finally(() => {
+        form.dataset.forgotten = "yes";
+        form.submit();
+      });
+  });
 });

@@ -1,0 +1,174 @@
+"""Hands that waited on the phone (static/js/waiting.js) and are sent by
+themselves once the connection is back: the answer says saved or refused,
+with the server's reason, and nothing is recorded twice or without the
+host's word."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from matches import services
+from matches.models import Event
+from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import board as stored_board
+from tests.test_match_pages import hand_post, url
+
+pytestmark = pytest.mark.django_db
+
+
+def send(client: Client, match, data: dict):
+    return client.post(url("hand_send", match), data, headers={"Accept": "application/json"})
+
+
+def recorded(match) -> list[dict]:
+    return [event.data for event in Event.objects.filter(match=match).order_by("position")]
+
+
+def test_it_records_a_waiting_hand_and_says_what_it_scored(client, host):
+    match = MatchFactory(host=host)
+    response = send(client, match, hand_post(match, "Ben", Alice=23, Cara=18))
+    assert response.status_code == 200
+    assert response.json() == {
+        "outcome": "saved",
+        "hand": 1,
+        "message": "Saved hand 1: Ben takes 41.",
+    }
+    assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
+    assert stored_board(match).totals == {"Alice": 0, "Ben": 41, "Cara": 0}
+
+
+def test_a_token_sent_twice_counts_as_sent_and_records_once(client, host):
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    send(client, match, data)
+    # The answer was lost: the phone sends it again, and again once the
+    # board has moved on (the form's hand number is out of date by then).
+    for _ in range(2):
+        again = send(client, match, data)
+        assert again.status_code == 200
+        assert again.json()["outcome"] == "saved"
+        assert again.json()["message"] == "This hand was saved already."
+    assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
+
+
+def test_it_refuses_a_hand_whose_number_another_phone_used(client, host):
+    match = MatchFactory(host=host)
+    mine = hand_post(match, "Cara", Alice=5, Ben=7)  # drawn for hand 1
+    record(match, hand("Ben", Alice=23, Cara=18))  # another phone's hand 1
+    response = send(client, match, mine)
+    assert response.status_code == 409
+    assert response.json() == {
+        "outcome": "refused",
+        "message": "The board changed on another screen: this form was for hand 1, and the "
+        "next hand is now hand 2. Check the board, then tap Save again if this hand is "
+        "still to be recorded.",
+        "next_hand": 2,
+        "confirm_slips": "",
+    }
+    assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
+    # The host's choice: save it as the next hand.
+    response = send(client, match, {**mine, "hand_number": "2"})
+    assert response.json()["outcome"] == "saved"
+    assert response.json()["hand"] == 2
+    assert recorded(match) == [hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=7)]
+
+
+def test_it_names_the_player_whose_box_is_wrong(client, host):
+    match = MatchFactory(host=host)
+    response = send(client, match, hand_post(match, "Ben", Alice=23, Cara=0))
+    assert response.status_code == 409
+    assert response.json()["message"] == "Cara's leftover must be at least 1"
+    assert response.json()["next_hand"] == 1
+    assert recorded(match) == []
+
+
+def test_it_asks_about_a_typing_slip_and_saves_on_the_hosts_word(client, host):
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=230)
+    response = send(client, match, data)
+    assert response.status_code == 409
+    assert response.json()["message"] == "Asked before saving: Cara: 230 points in 7 cards?"
+    assert response.json()["confirm_slips"] == "Cara: 230 points in 7 cards?"
+    assert recorded(match) == []
+    response = send(client, match, {**data, "confirm_slips": "Cara: 230 points in 7 cards?"})
+    assert response.json()["outcome"] == "saved"
+    assert stored_board(match).totals["Ben"] == 253
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_it_refuses_a_hand_for_a_closed_match_with_no_next_hand(client, host, scheme):
+    match = MatchFactory(host=host, scheme=scheme, target=100)
+    data = hand_post(match, "Cara", Alice=5, Ben=7)
+    # Ben's take of 160, or Alice's 110 under penalty, crosses the line.
+    record(match, hand("Ben", Alice=110, Cara=50))
+    assert stored_board(match).status == "closed"
+    response = send(client, match, data)
+    assert response.status_code == 409
+    assert response.json()["next_hand"] is None
+    assert "closed" in response.json()["message"]
+    assert len(recorded(match)) == 1
+
+
+def test_it_refuses_a_hand_for_a_match_set_aside(client, host):
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    services.match_abandon(match=match)
+    response = send(client, match, data)
+    assert response.status_code == 409
+    assert response.json()["message"] == services.ABANDONED
+    assert response.json()["next_hand"] is None
+    assert recorded(match) == []
+
+
+def test_a_logged_out_phone_gets_401_and_nothing_is_saved(client):
+    match = MatchFactory()
+    response = send(client, match, hand_post(match, "Ben", Alice=23, Cara=18))
+    assert response.status_code == 401
+    assert recorded(match) == []
+
+
+def test_another_host_gets_404(client, host):
+    match = MatchFactory(host=UserFactory())
+    response = send(client, match, hand_post(match, "Ben", Alice=23, Cara=18))
+    assert response.status_code == 404
+    assert recorded(match) == []
+
+
+def test_it_needs_the_csrf_token(host):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(host)
+    match = MatchFactory(host=host)
+    response = send(strict, match, hand_post(match, "Ben", Alice=23, Cara=18))
+    assert response.status_code == 403
+    assert recorded(match) == []
+
+
+def test_the_board_gives_ten_spare_tokens_for_hands_that_wait(client, host):
+    match = MatchFactory(host=host)
+    page = client.get(url("detail", match)).content.decode()
+    spare = re.search(r'data-spare-tokens="([^"]+)"', page).group(1).split()
+    assert len(spare) == 10 and len(set(spare)) == 10
+    own = re.search(r'name="token" value="([^"]+)"', page).group(1)
+    assert own not in spare
+    assert all(uuid.UUID(token) for token in spare)
+    assert f'data-send-url="{url("hand_send", match)}"' in page
+    # A fix of a recorded hand never waits on the phone: no spare tokens.
+    record(match, hand("Ben", Alice=23, Cara=18))
+    event = Event.objects.get(match=match)
+    fixing = client.get(url("fix", match, event_id=event.pk)).content.decode()
+    assert "data-spare-tokens" not in fixing
+
+
+def test_a_waiting_hand_is_sent_in_a_fixed_number_of_queries(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host)
+    record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(5)])
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    with django_assert_num_queries(14):
+        response = send(client, match, data)
+    assert response.json()["outcome"] == "saved"
