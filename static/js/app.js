@@ -348,7 +348,12 @@ async function forgetPhone() {
     for (const key of await caches.keys()) await caches.delete(key);
   }
   if (window.indexedDB && indexedDB.databases) {
-    for (const database of await indexedDB.databases()) indexedDB.deleteDatabase(database.name);
+    for (const database of await indexedDB.databases()) {
+      await new Promise((done) => {
+        const deleting = indexedDB.deleteDatabase(database.name);
+        deleting.onsuccess = deleting.onerror = deleting.onblocked = () => done();
+      });
+    }
   }
   try {
     localStorage.removeItem(WHO);
@@ -390,6 +395,7 @@ document.addEventListener("submit", (event) => {
   const ask = typeof askBeforeLogout === "function" ? askBeforeLogout() : Promise.resolve(true);
   ask.then((leave) => {
     if (!leave) return;
+    if (typeof stopWaiting === "function") stopWaiting();
     forgetPhone()
       .catch(() => {})
       .finally(() => {

@@ -14,6 +14,9 @@ const WAITING_RETRY_MS = 15000;
 // hand look "saved already".
 const USED = "used";
 const HANDS = "hands";
+// The next hand of each match as the server last drew it on this phone: an
+// offline copy of the board may be older than that.
+const KNOWN = "known";
 
 function openWaiting() {
   return new Promise((resolve, reject) => {
@@ -21,6 +24,7 @@ function openWaiting() {
     request.onupgradeneeded = () => {
       request.result.createObjectStore(HANDS, { keyPath: "id", autoIncrement: true });
       request.result.createObjectStore(USED);
+      request.result.createObjectStore(KNOWN);
     };
     request.onsuccess = () => {
       // Log out deletes the database: let go of it at once.
@@ -34,11 +38,12 @@ function openWaiting() {
 // Run work(stores) in one transaction; resolves with what it returned (an
 // IDBRequest's result) once the transaction is done.
 async function inWaiting(mode, work) {
+  if (waitingStopped) throw new Error("logging out: nothing more is kept");
   const db = await openWaiting();
   try {
     return await new Promise((resolve, reject) => {
-      const tx = db.transaction([HANDS, USED], mode);
-      const answer = work(tx.objectStore(HANDS), tx.objectStore(USED));
+      const tx = db.transaction([HANDS, USED, KNOWN], mode);
+      const answer = work(tx.objectStore(HANDS), tx.objectStore(USED), tx.objectStore(KNOWN));
       tx.oncomplete = () => resolve(answer instanceof IDBRequest ? answer.result : answer);
       tx.onerror = () => reject(tx.error);
       tx.onabort = () => reject(tx.error);
@@ -54,6 +59,14 @@ const who = () => document.body.dataset.who || "";
 let waitingHands = [];
 let waitingSending = false;
 let waitingTimer = null;
+// Set once log out begins: nothing is kept or sent after that.
+let waitingStopped = false;
+function stopWaiting() {
+  waitingStopped = true;
+  stopRetrying();
+}
+// The tokens of USED, as this page knows them.
+const usedTokens = new Set();
 
 async function allWaiting() {
   if (!window.indexedDB) return [];
@@ -106,7 +119,8 @@ async function nextToken(form) {
   const spare = (form.dataset.spareTokens || "").split(" ").filter(Boolean);
   const candidates = [own ? own.value : "", ...spare].filter(Boolean);
   const used = await inWaiting("readonly", (hands, usedStore) => usedStore.getAllKeys());
-  const free = candidates.filter((token) => !used.includes(token));
+  for (const token of used) usedTokens.add(token);
+  const free = candidates.filter((token) => !usedTokens.has(token));
   form.dataset.spareTokens = free.slice(1).join(" ");
   return free.length ? free[0] : "";
 }
@@ -167,6 +181,7 @@ async function keepOnce(form, sameToken) {
     refused: null,
     confirm: "",
   };
+  usedTokens.add(token);
   hand.id = await inWaiting("readwrite", (hands, usedStore) => {
     usedStore.put(true, token);
     return hands.add(hand);
@@ -177,7 +192,7 @@ async function keepOnce(form, sameToken) {
   startRetrying();
 }
 
-function nextHandForm(form, number) {
+function nextHandForm(form, number, why = "Who deals shows once the waiting hands are sent.") {
   for (const input of form.querySelectorAll("input[type=radio], input[type=checkbox]")) input.checked = false;
   for (const box of form.querySelectorAll("input[name^=left_]")) {
     box.value = "";
@@ -200,7 +215,7 @@ function nextHandForm(form, number) {
     }
   }
   const deal = document.getElementById("deal");
-  if (deal) deal.textContent = "Who deals shows once the waiting hands are sent.";
+  if (deal) deal.textContent = why;
   if (typeof markWentOut === "function") markWentOut(document);
   nextToken(form).then((token) => {
     form.querySelector("input[name=token]").value = token;
@@ -227,7 +242,9 @@ function showWaiting() {
         const save = document.createElement("button");
         save.type = "button";
         save.className = "primary";
-        save.textContent = `Save it as hand ${hand.refused.next_hand}`;
+        // A typing-slip question for the right hand: the host says yes.
+        const asked = hand.refused.confirm_slips && hand.refused.next_hand === hand.hand;
+        save.textContent = asked ? "Yes, save it as typed" : `Save it as hand ${hand.refused.next_hand}`;
         save.addEventListener("click", () => saveAsNext(hand));
         choices.append(save);
       }
@@ -404,6 +421,10 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   }
   const token = elt.querySelector("input[name=token]");
   if (token && token.value) {
+    // A token used before (an old page) must not be kept for a new hand:
+    // the server would take the hand for the one that token saved.
+    elt.dataset.freshToken = usedTokens.has(token.value) ? "no" : "yes";
+    usedTokens.add(token.value);
     inWaiting("readwrite", (hands, usedStore) => usedStore.put(true, token.value)).catch(() => {});
   }
 });
@@ -415,17 +436,58 @@ for (const name of ["htmx:sendError", "htmx:timeout"]) {
     const elt = event.detail.elt;
     if (!waitingSection() || !window.indexedDB) return;
     if (elt instanceof HTMLFormElement && elt.hasAttribute("data-spare-tokens")) {
-      keepHand(elt, { sameToken: true });
+      keepHand(elt, { sameToken: elt.dataset.freshToken === "yes" });
     }
   });
+}
+
+// The hand the server's board is drawn for, remembered for offline copies.
+function rememberHand() {
+  const section = waitingSection();
+  const number = document.querySelector("#hand-form[data-spare-tokens] input[name=hand_number]");
+  if (!section || !number || document.body.dataset.offlineCopy === "yes") return;
+  inWaiting("readwrite", (hands, usedStore, known) => known.put(Number(number.value), section.dataset.match))
+    .catch(() => {});
+}
+
+// A board shown from the offline copy may be behind what this phone saw:
+// its form then moves on to the hand after the last one saved or waiting.
+async function catchUpOfflineCopy() {
+  const form = document.querySelector("#hand-form[data-spare-tokens]");
+  if (!form || document.body.dataset.offlineCopy !== "yes") return;
+  const section = waitingSection();
+  const known = await inWaiting("readonly", (hands, usedStore, knownStore) => knownStore.get(section.dataset.match));
+  const last = waitingHands.length ? waitingHands[waitingHands.length - 1].hand + 1 : 0;
+  const number = Math.max(known || 0, last);
+  const drawn = Number(form.querySelector("input[name=hand_number]").value);
+  if (number > drawn) {
+    nextHandForm(form, number, "Who deals shows once the connection is back.");
+  } else {
+    // Its token may be one an earlier save used.
+    form.querySelector("input[name=token]").value = await nextToken(form);
+  }
 }
 
 window.addEventListener("online", sendWaiting);
 document.addEventListener("DOMContentLoaded", async () => {
   if (!waitingSection() || !window.indexedDB) return;
   await loadWaiting();
+  const used = await inWaiting("readonly", (hands, usedStore) => usedStore.getAllKeys());
+  for (const token of used) usedTokens.add(token);
   showWaiting();
+  rememberHand();
+  await catchUpOfflineCopy();
   if (waitingHands.length) startRetrying();
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target.id !== "board" || !window.indexedDB) return;
+  // A board from the server: the offline copy's note no longer holds.
+  if (document.body.dataset.offlineCopy === "yes") {
+    document.body.dataset.offlineCopy = "no";
+    const note = document.querySelector("[data-offline-note]");
+    if (note) note.hidden = true;
+  }
+  rememberHand();
 });
 
 // Log out with hands waiting asks first (static/js/app.js calls this):

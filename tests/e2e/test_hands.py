@@ -124,24 +124,3 @@ def test_a_save_into_a_match_deleted_on_another_screen_says_so_and_keeps_the_ent
     )
     expect(leftover(page, "Alice")).to_have_value("23")
     expect(leftover(page, "Cara")).to_have_value("18")
-
-
-def test_it_keeps_the_entries_when_the_connection_fails_and_saves_once_later(
-    page: Page, example_1: Match
-) -> None:
-    enter_hand(page, "Ben", Alice=23, Cara=18)
-    page.route("**/hands/", lambda route: route.abort())
-    save(page, 1).tap()
-
-    expect(page.get_by_role("alert")).to_contain_text("Not saved")
-    expect(leftover(page, "Alice")).to_have_value("23")
-    expect(leftover(page, "Cara")).to_have_value("18")
-    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
-    assert not Event.objects.filter(match=example_1).exists()
-
-    page.unroute("**/hands/")
-    save(page, 1).tap()
-    expect_totals(page, Alice=0, Ben=41, Cara=0)
-    expect(page.get_by_role("alert")).to_have_count(0)
-    expect(history(page)).to_have_count(1)
-    assert Event.objects.filter(match=example_1).count() == 1

@@ -1,0 +1,355 @@
+"""Hands that wait on the phone (static/js/waiting.js): saved with no
+connection, they are kept on the phone and sent by themselves, in order and
+each once, when it is back; a refused one waits for the host's choice; a
+send after the session ended keeps the hand and asks to log in; log out asks
+first. Asserted on the stored events, not only on the screen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import Browser, Page, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches.models import Event
+from tests.e2e.board import enter_hand, expect_totals, messages, open_board, save
+from tests.e2e.test_offline_copy import controlled, signed_in_page
+from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import board as stored_board
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SEND = "**/hands/waiting/"
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The phone with no service worker: these tests cut the page's own
+    requests, and a request a service worker passes on escapes the page's
+    routes now and then. The offline copy's test opens its own context."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+def recorded(match: Any) -> list[tuple[int, dict]]:
+    """(hand number, what was entered) of every hand stored, in order."""
+    board = stored_board(match)
+    events = list(Event.objects.filter(match=match, deleted=None).order_by("position"))
+    return [(each.number, events[each.index].data) for each in board.hands]
+
+
+def waiting(page: Page) -> Any:
+    return page.get_by_role("region", name="Waiting to be sent")
+
+
+def kept(page: Page) -> int:
+    """How many hands the phone keeps (IndexedDB)."""
+    return page.evaluate(
+        """() => new Promise((done) => {
+            const open = indexedDB.open("rummy-waiting");
+            open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains("hands")) { db.close(); done(0); return; }
+                const count = db.transaction("hands").objectStore("hands").count();
+                count.onsuccess = () => { db.close(); done(count.result); };
+            };
+        })"""
+    )
+
+
+def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(waiting(page)).to_contain_text(
+        "Hand 1 waits to be sent: Ben went out; Alice 23, Cara 18"
+    )
+    # The form is ready for the next hand; the totals wait for the server.
+    expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("")
+    expect_totals(page, Alice=0, Ben=0, Cara=0)
+    expect(page.locator("#deal")).to_have_text(
+        "Who deals shows once the waiting hands are sent."
+    )
+    enter_hand(page, "Cara", Alice=5, Ben=7)
+    save(page, 2).tap()
+    page.get_by_role("radio", name="Alice", exact=True).tap()
+    page.get_by_role("checkbox", name="Rummy: went out in one go").tap()
+    page.get_by_role("textbox", name="Ben", exact=True).fill("10")
+    page.get_by_role("textbox", name="Cara", exact=True).fill("4")
+    save(page, 3).tap()
+    expect(waiting(page).get_by_role("listitem")).to_have_text(
+        [
+            "Hand 1 waits to be sent: Ben went out; Alice 23, Cara 18",
+            "Hand 2 waits to be sent: Cara went out; Alice 5, Ben 7",
+            "Hand 3 waits to be sent: Alice went out (rummy); Ben 10, Cara 4",
+        ]
+    )
+    assert kept(page) == 3
+    assert recorded(match) == []
+
+    page.context.set_offline(False)  # no tap: the phone sends them itself
+    expect(waiting(page)).to_be_hidden()
+    expect_totals(page, Alice=28, Ben=41, Cara=12)
+    expect(page.locator("[data-waiting-status]")).to_have_text("The 3 waiting hands were sent.")
+    assert recorded(match) == [
+        (1, hand("Ben", Alice=23, Cara=18)),
+        (2, hand("Cara", Alice=5, Ben=7)),
+        (3, hand("Alice", rummy=True, Ben=10, Cara=4)),
+    ]
+    assert kept(page) == 0
+    # The board the server sent is ready for hand 4.
+    expect(save(page, 4)).to_be_visible()
+
+
+def test_a_save_whose_answer_was_lost_is_sent_again_and_recorded_once(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+
+    def lost(route: Route) -> None:
+        route.fetch()  # the server records the hand...
+        route.abort("internetdisconnected")  # ...and its answer never arrives
+
+    page.context.route("**/hands/", lost)
+    page.context.route(SEND, lambda route: route.abort("internetdisconnected"))
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Ben went out")
+    expect(page.locator("[data-network-error]")).to_be_hidden()
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+    page.context.unroute("**/hands/")
+    page.context.unroute(SEND)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(waiting(page)).to_be_hidden()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_a_waiting_hand_whose_number_another_phone_used_waits_for_the_hosts_choice(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    enter_hand(page, "Cara", Alice=5, Ben=7)
+    save(page, 1).tap()
+    enter_hand(page, "Alice", Ben=10, Cara=4)
+    save(page, 2).tap()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(2)
+    # Meanwhile another phone records hand 1.
+    record(match, hand("Ben", Alice=23, Cara=18))
+
+    page.context.set_offline(False)
+    items = waiting(page).get_by_role("listitem")
+    expect(items.first).to_have_text(
+        re.compile(
+            r"^Hand 1 was not saved: The board changed on another screen: this form was for "
+            r"hand 1, and the next hand is now hand 2\..* You had entered: Cara went out; "
+            r"Alice 5, Ben 7\."
+        )
+    )
+    expect(items.nth(1)).to_have_text("Hand 2 waits behind it: Alice went out; Ben 10, Cara 4")
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+    # It stays until the host chooses, across a reload too.
+    page.reload()
+    expect(waiting(page).get_by_role("button", name="Save it as hand 2")).to_be_visible()
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+    waiting(page).get_by_role("button", name="Save it as hand 2").tap()
+    expect(waiting(page)).to_be_hidden()
+    assert recorded(match) == [
+        (1, hand("Ben", Alice=23, Cara=18)),
+        (2, hand("Cara", Alice=5, Ben=7)),
+        (3, hand("Alice", Ben=10, Cara=4)),
+    ]
+    expect_totals(page, Alice=14, Ben=41, Cara=12)
+
+
+def test_the_host_can_drop_a_refused_waiting_hand(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    enter_hand(page, "Ben", Alice=23, Cara=18)  # the same hand...
+    save(page, 1).tap()
+    record(match, hand("Ben", Alice=23, Cara=18))  # ...that another phone saved
+    page.context.set_offline(False)
+    drop = waiting(page).get_by_role("button", name="Drop hand 1")
+    drop.tap()
+    expect(waiting(page)).to_be_hidden()
+    expect(page.locator("[data-waiting-status]")).to_have_text(
+        "Hand 1 was dropped: Ben went out; Alice 23, Cara 18."
+    )
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+    assert kept(page) == 0
+
+
+def test_a_send_after_the_session_ended_keeps_the_hand_and_asks_to_log_in(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    Session.objects.all().delete()  # the session ended meanwhile
+
+    page.context.set_offline(False)
+    status = page.locator("[data-waiting-status]")
+    expect(status).to_contain_text("Not sent: you were logged out")
+    expect(status.get_by_role("link", name="Log in again")).to_have_attribute(
+        "href", re.compile(r"^/accounts/login/\?next=")
+    )
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Ben went out")
+    assert kept(page) == 1
+    assert recorded(match) == []
+
+    # Logged in again (in another tab): the next try sends it.
+    client = Client()
+    client.force_login(host)
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(waiting(page)).to_be_hidden()
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_with_no_spare_token_left_a_hand_is_refused_offline_and_kept_in_the_form(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    for number in range(1, 12):  # the form's own token and its ten spare ones
+        enter_hand(page, "Ben", Alice=number)
+        save(page, number).tap()
+        expect(waiting(page).get_by_role("listitem")).to_have_count(number)
+    enter_hand(page, "Ben", Alice=12)
+    save(page, 12).tap()
+    expect(page.locator("[data-network-error]")).to_have_text(
+        "Not saved: 11 hands already wait on this phone, the most it keeps without a "
+        "connection. Your entries are still here; tap Save when the connection is back."
+    )
+    expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("12")
+    assert kept(page) == 11
+
+    page.context.set_offline(False)
+    expect(waiting(page)).to_be_hidden(timeout=15_000)
+    assert [number for number, _ in recorded(match)] == list(range(1, 12))
+    assert [data["hand"]["leftovers"] for _, data in recorded(match)] == [
+        {"Alice": number} for number in range(1, 12)
+    ]
+    # What was typed for hand 12 is still in the form, not wiped by the board.
+    expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("12")
+
+
+def test_log_out_with_hands_waiting_asks_first(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.route(SEND, lambda route: route.abort("internetdisconnected"))
+    page.context.route("**/hands/", lambda route: route.abort("internetdisconnected"))
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent")
+
+    page.get_by_role("button", name="Log out").tap()
+    ask = page.get_by_role("dialog")
+    expect(ask).to_contain_text("1 hand waits on this phone to be sent. Logging out drops them.")
+    # Send first: once it is sent, the phone logs out.
+    page.context.unroute(SEND)
+    ask.get_by_role("button", name="Send them first").tap()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+    assert page.evaluate("async () => (await indexedDB.databases()).length") == 0
+
+
+def test_log_out_can_drop_the_waiting_hands_and_leaves_nothing_on_the_phone(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.route(SEND, lambda route: route.abort("internetdisconnected"))
+    page.context.route("**/hands/", lambda route: route.abort("internetdisconnected"))
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent")
+    page.get_by_role("button", name="Log out").tap()
+    page.get_by_role("dialog").get_by_role("button", name="Drop it and log out").tap()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    assert recorded(match) == []
+    assert page.evaluate("async () => (await indexedDB.databases()).length") == 0
+
+
+def test_a_fix_with_no_connection_does_not_wait_it_says_not_saved_and_keeps_the_entries(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    open_board(page, live_server, match)
+    page.get_by_role("link", name="Fix hand 1").tap()
+    expect(page.get_by_role("heading", name=re.compile("^Fix hand 1"))).to_be_visible()
+    page.get_by_role("textbox", name="Cara", exact=True).fill("18")
+    page.context.route("**/fix/", lambda route: route.abort("internetdisconnected"))
+    page.get_by_role("button", name="Save the fix to hand 1").tap()
+    expect(page.locator("[data-network-error]")).to_contain_text("Not saved: no connection.")
+    expect(page.get_by_role("textbox", name="Cara", exact=True)).to_have_value("18")
+    expect(waiting(page)).to_be_hidden()
+    assert kept(page) == 0
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=28))]
+
+
+def test_a_hand_saved_on_the_offline_copy_follows_the_last_hand_this_phone_saw(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """The offline copy of the board was drawn before hand 1 was saved by
+    htmx: with no connection its form moves on to hand 2 and leaves the
+    token hand 1 used, so the new hand is not taken for hand 1."""
+    user = UserFactory()
+    match = MatchFactory(host=user)
+    page = signed_in_page(browser, live_server, user)
+    page.goto(live_server.url + reverse("matches:detail", args=[match.public_id]))
+    controlled(page)
+    page.reload()  # through the service worker: this copy is kept
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(messages(page)).to_contain_text("Saved hand 1")
+
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.reload()
+    expect(page.locator("[data-offline-note]")).to_be_visible()
+    expect(save(page, 2)).to_be_visible()
+    enter_hand(page, "Cara", Alice=5, Ben=7)
+    save(page, 2).tap()
+    expect(waiting(page)).to_contain_text("Hand 2 waits to be sent: Cara went out; Alice 5, Ben 7")
+
+    page.context.unroute("**/*")
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(waiting(page)).to_be_hidden()
+    expect_totals(page, Alice=0, Ben=41, Cara=12)
+    expect(page.locator("[data-offline-note]")).to_be_hidden()
+    assert recorded(match) == [
+        (1, hand("Ben", Alice=23, Cara=18)),
+        (2, hand("Cara", Alice=5, Ben=7)),
+    ]
