@@ -38,6 +38,9 @@ PLAYERS = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
 GIN_PLAYERS = ["Alice", "Ben"]
 HANDS = 148
 MATCHES = 10_000
+# The pages that save a Rummy hand, each on fresh copies of the big match.
+RUMMY_SAVES = ("record_hand", "record_hand_nojs", "record_waiting")
+SAVES = len(RUMMY_SAVES)
 
 
 def free_port() -> int:
@@ -185,8 +188,8 @@ def build(pool: int) -> dict[str, Any]:
 
     big_pool = copies(big, pool, big_host)
     small_pool = copies(small, pool, small_host)
-    big_gin_pool = copies(big_gin, pool // 2, big_host)
-    small_gin_pool = copies(small_gin, pool // 2, small_host)
+    big_gin_pool = copies(big_gin, pool // SAVES, big_host)
+    small_gin_pool = copies(small_gin, pool // SAVES, small_host)
     # The big host keeps 10,000 matches in all: the home page must not care.
     one_hand = make(big_host, 1)
     copies(one_hand, MATCHES - len(big_pool) - len(big_gin_pool) - 4, big_host)
@@ -259,11 +262,9 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
 
     side = data[size]
     hands = HANDS if size == "big" else 1
-    pools = {
-        "record_hand": iter(side["pool"][::2]),
-        "record_hand_nojs": iter(side["pool"][1::2]),
-        "gin_record_hand": iter(side["gin_pool"]),
-    }
+    # Each save of a Rummy hand takes its own copies of the pool, in turn.
+    pools = {name: iter(side["pool"][at::SAVES]) for at, name in enumerate(RUMMY_SAVES)}
+    pools["gin_record_hand"] = iter(side["gin_pool"])
 
     def post(path: str, form: dict[str, str], htmx: bool) -> tuple[str, str, bytes, dict]:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -271,8 +272,8 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             headers["HX-Request"] = "true"
         return "POST", path, urlencode(form).encode(), headers
 
-    def record(name: str, htmx: bool) -> Any:
-        return lambda: post(f"/matches/{next(pools[name])}/hands/", hand_form(hands + 1), htmx)
+    def record(name: str, htmx: bool, path: str = "hands/") -> Any:
+        return lambda: post(f"/matches/{next(pools[name])}/{path}", hand_form(hands + 1), htmx)
 
     return [
         Page("floor", lambda: ("GET", "/bench/floor/", b"", {})),
@@ -281,6 +282,8 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
         Page("match", lambda: ("GET", f"/matches/{side['match']}/", b"", {})),
         Page("record_hand", record("record_hand", True)),
         Page("record_hand_nojs", record("record_hand_nojs", False)),
+        # A hand that waited on the phone, sent by static/js/waiting.js (JSON).
+        Page("record_waiting", record("record_waiting", False, "hands/waiting/")),
         Page(
             "preview",
             lambda: post(f"/matches/{side['match']}/hands/preview/", hand_form(hands + 1), True),
@@ -420,7 +423,7 @@ def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
     client = Client(HTTP_HOST="localhost")
     client.force_login(get_user_model().objects.get(pk=data["users"]["big"]))
     counts = {}
-    spare = {"pool": data["big"]["pool"][-6:], "gin_pool": data["big"]["gin_pool"][-3:]}
+    spare = {"pool": data["big"]["pool"][-3 * SAVES :], "gin_pool": data["big"]["gin_pool"][-3:]}
     for page in pages({**data, "big": {**data["big"], **spare}}, "big"):
         method, path, body, headers = page.make()
         extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
@@ -450,7 +453,7 @@ def main() -> None:
     data_dir = Path(tempfile.mkdtemp(prefix="rummy-bench-"))
     try:
         setup_django(data_dir)
-        pool = 2 * options.runs * options.rounds * options.per_round + 12
+        pool = SAVES * options.runs * options.rounds * options.per_round + 6 * SAVES
         started = time.perf_counter()
         data = build(pool)
         print(f"bench: data built in {time.perf_counter() - started:.0f} s", file=sys.stderr)
@@ -496,14 +499,14 @@ def main() -> None:
             runs = []
             for run in range(options.runs):
                 # Each run takes its own copies from the pool.
-                offset = run * options.rounds * options.per_round * 2
+                offset = run * options.rounds * options.per_round * SAVES
                 trimmed = {
                     **data,
                     **{
                         size: {
                             **data[size],
                             "pool": data[size]["pool"][offset:],
-                            "gin_pool": data[size]["gin_pool"][offset // 2 :],
+                            "gin_pool": data[size]["gin_pool"][offset // SAVES :],
                         }
                         for size in ("big", "small")
                     },

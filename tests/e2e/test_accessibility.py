@@ -338,3 +338,29 @@ def test_it_holds_the_totals_to_the_enhanced_contrast(
     audit = Audit(page)
     audit.check("board with grey totals")
     assert any("color-contrast-enhanced" in problem for problem in audit.problems), audit.problems
+
+
+def test_it_finds_no_serious_problems_with_hands_waiting_on_the_phone(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    audit = Audit(page)
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    enter_hand(page, "Cara", Alice=5, Ben=7)
+    save(page, 1).tap()
+    enter_hand(page, "Alice", Ben=10, Cara=4)
+    save(page, 2).tap()
+    waiting = page.get_by_role("region", name="Waiting to be sent")
+    expect(waiting.get_by_role("listitem")).to_have_count(2)
+    audit.check("board, two hands waiting")
+
+    record(match, hand("Ben", Alice=23, Cara=18))  # another phone's hand 1
+    page.context.set_offline(False)
+    expect(waiting.get_by_role("button", name="Save it as hand 2")).to_be_visible()
+    audit.check("board, a waiting hand refused")
+
+    page.get_by_role("button", name="Log out").tap()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    audit.check("log out, asked about the waiting hands")
+    audit.expect_none()

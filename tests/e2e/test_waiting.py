@@ -353,3 +353,46 @@ def test_a_hand_saved_on_the_offline_copy_follows_the_last_hand_this_phone_saw(
         (1, hand("Ben", Alice=23, Cara=18)),
         (2, hand("Cara", Alice=5, Ben=7)),
     ]
+
+
+def test_a_waiting_hand_with_a_typing_slip_is_saved_as_typed_on_the_hosts_word(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    enter_hand(page, "Ben", Alice=23, Cara=230)
+    save(page, 1).tap()
+    page.context.set_offline(False)
+    expect(waiting(page).get_by_role("listitem")).to_have_text(
+        "Hand 1 was not saved: Asked before saving: Cara: 230 points in 7 cards? "
+        "You had entered: Ben went out; Alice 23, Cara 230.Yes, save it as typedDrop hand 1"
+    )
+    assert recorded(match) == []
+    waiting(page).get_by_role("button", name="Yes, save it as typed").tap()
+    expect(waiting(page)).to_be_hidden()
+    expect_totals(page, Alice=0, Ben=253, Cara=0)
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=230))]
+
+
+def test_a_gin_hand_waits_and_is_sent_like_a_rummy_hand(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    page.get_by_role("radio", name="Alice", exact=True).tap()
+    page.get_by_role("textbox", name="Alice", exact=True).fill("4")
+    page.get_by_role("textbox", name="Ben", exact=True).fill("22")
+    save(page, 1).tap()
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Alice knocked; Alice 4, Ben 22")
+    page.get_by_role("radio", name="Drawn hand: nobody knocked").tap()
+    save(page, 2).tap()
+    expect(waiting(page)).to_contain_text("Hand 2 waits to be sent: Drawn hand")
+    page.context.set_offline(False)
+    expect(waiting(page)).to_be_hidden()
+    expect_totals(page, Alice=18, Ben=0)
+    assert [data for _, data in recorded(match)] == [
+        {"hand": {"knocked": "Alice", "big_gin": False, "deadwood": {"Alice": 4, "Ben": 22}}},
+        {"hand": {"knocked": None, "big_gin": False}},
+    ]
