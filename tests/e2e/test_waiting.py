@@ -77,9 +77,7 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     # The form is ready for the next hand; the totals wait for the server.
     expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("")
     expect_totals(page, Alice=0, Ben=0, Cara=0)
-    expect(page.locator("#deal")).to_have_text(
-        "Who deals shows once the waiting hands are sent."
-    )
+    expect(page.locator("#deal")).to_have_text("Who deals shows once the waiting hands are sent.")
     enter_hand(page, "Cara", Alice=5, Ben=7)
     save(page, 2).tap()
     page.get_by_role("radio", name="Alice", exact=True).tap()
