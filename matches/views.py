@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from typing import Any
@@ -525,30 +525,43 @@ def _refused(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
     return _render_board(request, context)
 
 
-@require_POST
-@host_required
-def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    """Record a hand. A repeated form token records nothing more; a probable
-    typing slip is asked about first; a form drawn for a hand that another
-    screen has recorded since is refused with what was typed kept."""
-    match = _host_match(request, public_id, writing=True)
-    board = match.board(recent=0)
-    form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
+@dataclass(frozen=True)
+class HandAttempt:
+    """What became of a hand form sent to be recorded (``_attempt_hand``).
+
+    ``kind`` is one of: "saved"; "again" (its token recorded this same hand
+    before: a double tap, a resend after a lost answer); "token" (its token
+    recorded another hand: an old form typed anew); "asked" (a probable
+    typing slip to confirm first); "invalid" (a box or a choice is wrong:
+    the form's errors); "closed" (the match takes no more hands); "set_aside"
+    (the match is abandoned); "changed" (the board changed since the form
+    was drawn: ``error``). ``earlier``: the event the token recorded;
+    ``stored``: the match as the save stored it.
+    """
+
+    kind: str
+    earlier: Event | None = None
+    stored: Match | None = None
+    error: scoring.RuleError | None = None
+
+
+def _attempt_hand(match: Match, board: scoring.Board, form: HandForm) -> HandAttempt:
+    """Record the hand ``form`` sends, unless a check says otherwise: the
+    one decision of both ways a hand arrives (``hand_record`` from the
+    board, ``hand_send`` from the phone's waiting hands). docs/rules.md,
+    "Scoring one hand"; nothing is recorded but on "saved"."""
     valid = form.is_valid()
-    if not valid or form.needs_confirming():
+    if match.abandoned is not None or not valid or form.needs_confirming():
         # A form that already saved a hand says so before any other refusal
         # (a valid one's token is the save's own first check).
         earlier = _already_recorded(form)
         if earlier is not None:
-            return _token_used(request, match, form, earlier, valid=valid)
+            return HandAttempt("again" if _same_hand(form, earlier) else "token", earlier=earlier)
+        if match.abandoned is not None:
+            return HandAttempt("set_aside")
         if board.status == "closed":
-            # No hand form on a closed board: say why, and what was typed,
-            # so nothing entered is lost without a word.
-            for error in form.non_field_errors():
-                messages.error(request, f"Not saved. {error[:1].upper()}{error[1:]}")
-            messages.info(request, f"You had entered: {form.typed_words()}.")
-            return _refused(request, _board_context(match))
-        return _refused(request, _board_context(match, hand_form=form))
+            return HandAttempt("closed")
+        return HandAttempt("asked" if valid else "invalid")
     try:
         recorded = services.event_record(
             match=match,
@@ -557,13 +570,62 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             hand_number=form.cleaned_data["hand_number"],
         )
     except scoring.RuleError as error:  # the board changed since the form was drawn
-        form.add_error(form.field_for(error), error.message)
-        return _refused(request, _board_context(_host_match(request, public_id), hand_form=form))
+        return HandAttempt("changed", error=error)
     if not recorded.created:
-        return _token_used(request, match, form, recorded.event, valid=True)
-    hand = form.hand_after()
-    messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
-    return _after_write(request, match, recorded.match)
+        kind = "again" if _same_hand(form, recorded.event) else "token"
+        return HandAttempt(kind, earlier=recorded.event)
+    return HandAttempt("saved", stored=recorded.match)
+
+
+def _same_hand(form: HandForm, earlier: Event) -> bool:
+    """Whether ``form`` sends the hand ``earlier`` recorded; a board that
+    closed since (the engine refuses the hand now) does not change that."""
+    try:
+        return earlier.data == form.event_data()
+    except (KeyError, AttributeError, scoring.RuleError):
+        return False  # a box that does not read as points: not that hand
+
+
+@require_POST
+@host_required
+def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Record a hand. A repeated form token records nothing more; a probable
+    typing slip is asked about first; a form drawn for a hand that another
+    screen has recorded since is refused with what was typed kept."""
+    match = _host_match(request, public_id)
+    board = match.board(recent=0)
+    form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
+    attempt = _attempt_hand(match, board, form)
+    if attempt.kind == "saved":
+        hand = form.hand_after()
+        messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
+        return _after_write(request, match, attempt.stored)
+    if attempt.kind == "again":
+        # The second tap of a double tap, or a resend after a lost answer.
+        _saved_already(request, match, attempt.earlier)
+        return _after_write(request, match)
+    if attempt.kind == "token":
+        # An old form (the back button) typed anew: keep the entries, say so.
+        form.renew_token()
+        messages.warning(
+            request,
+            "This form had already saved a hand, so nothing was saved now. Check the board; "
+            "if these entries are the next hand, tap Save again.",
+        )
+        return _refused(request, _board_context(match, hand_form=form))
+    if attempt.kind == "set_aside":
+        raise SetAside(match)
+    if attempt.kind == "closed":
+        # No hand form on a closed board: say why, and what was typed, so
+        # nothing entered is lost without a word.
+        for error in form.non_field_errors():
+            messages.error(request, f"Not saved. {error[:1].upper()}{error[1:]}")
+        messages.info(request, f"You had entered: {form.typed_words()}.")
+        return _refused(request, _board_context(match))
+    if attempt.kind == "changed":
+        form.add_error(form.field_for(attempt.error), attempt.error.message)
+        return _refused(request, _board_context(_host_match(request, public_id), hand_form=form))
+    return _refused(request, _board_context(match, hand_form=form))  # asked, invalid
 
 
 def _answers_json(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -581,92 +643,86 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     sent by static/js/waiting.js with the form's fields, its one-time token
     and the hand number it was drawn for. docs/rules.md, "Scoring one hand".
 
-    Answers JSON: ``{"outcome": "saved", "hand": 12, "message": ...}`` when
-    recorded now or by an earlier send of the same token (both count as
-    sent); ``{"outcome": "refused", "message": ..., "next_hand": 13,
-    "confirm_slips": ...}`` (status 409) when the hand cannot be recorded as
-    sent: the board's next hand is another, the match is closed or set
-    aside, a box is wrong, or a typing slip needs the host's word
-    (``confirm_slips``: what to send to confirm it). ``next_hand`` is None
-    when the match takes no more hands. Nothing is recorded on a refusal.
+    Answers JSON, with ``spare_tokens`` (fresh one-time tokens for more
+    hands) always:
+
+    - ``{"outcome": "saved", "hand": 12, "message": "Saved hand 12: ..."}``
+      when recorded now, or by an earlier send of the same token (both count
+      as sent; ``hand`` None when that hand is no longer on the board). The
+      message is also left for the board's note.
+    - ``{"outcome": "refused", "kind": ..., "message": ..., "next_hand": 13,
+      "confirm_slips": ...}`` (status 409), nothing recorded: ``kind`` is
+      "taken" (another screen recorded that hand number), "asked" (a
+      probable typing slip: send ``confirm_slips`` to save it as typed),
+      "invalid" (a box or a choice is wrong), "token" (its token saved
+      another hand), "closed" or "set_aside". ``next_hand`` is the board's
+      next hand, None when the match takes no more hands.
     """
     match = _host_match(request, public_id)
     board = match.board(recent=0)
-    next_hand = board.next_hand.number if board.next_hand and match.abandoned is None else None
     form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
-    valid = form.is_valid()
-
-    def refused(message: str, confirm_slips: str = "") -> HttpResponse:
-        answer = {
-            "outcome": "refused",
-            "message": message,
-            "next_hand": next_hand,
-            "confirm_slips": confirm_slips,
-        }
-        return JsonResponse(answer, status=409)
-
-    def saved(number: int | None, message: str) -> HttpResponse:
-        return JsonResponse({"outcome": "saved", "hand": number, "message": message})
-
-    if not valid or form.needs_confirming():
-        earlier = _already_recorded(form)
-        if earlier is not None:
-            return saved(None, "This hand was saved already.")
-        if match.abandoned is not None:
-            return refused(services.ABANDONED)
-        if valid:  # a probable typing slip: asked, never refused
-            slips = form.slips()
-            asked = " ".join(slips.values())
-            return refused(f"Asked before saving: {asked}", "\n".join(slips.values()))
-        return refused(next(iter(form.errors.values()))[0])
-    if match.abandoned is not None:
-        return refused(services.ABANDONED)
-    try:
-        recorded = services.event_record(
-            match=match,
-            data=form.event_data(),
-            token=form.cleaned_data["token"],
-            hand_number=form.cleaned_data["hand_number"],
-        )
-    except scoring.RuleError as error:  # the board changed since the hand was entered
-        return refused(error.message)
-    if not recorded.created:
-        return saved(None, "This hand was saved already.")
-    hand = form.hand_after()
-    return saved(hand.number, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
-
-
-def _token_used(
-    request: HtmxHttpRequest, match: Match, form: HandForm, earlier: Event, *, valid: bool
-) -> HttpResponse:
-    """The answer to a hand form whose token ``earlier`` already recorded."""
-    if valid and earlier.data == form.event_data():
-        # The second tap of a double tap, or a resend after a lost answer.
-        _saved_already(request, match, earlier)
-        return _after_write(request, match)
-    # An old form (the back button) typed anew: keep the entries, say so.
-    form.renew_token()
-    messages.warning(
-        request,
-        "This form had already saved a hand, so nothing was saved now. Check the board; "
-        "if these entries are the next hand, tap Save again.",
-    )
-    return _refused(request, _board_context(match, hand_form=form))
+    attempt = _attempt_hand(match, board, form)
+    spare = [str(uuid.uuid4()) for _ in range(SPARE_TOKENS)]
+    if attempt.kind in ("saved", "again"):
+        if attempt.kind == "saved":
+            hand = form.hand_after()
+            number: int | None = hand.number
+            message = f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}."
+            messages.success(request, message)
+        else:
+            number, message = _saved_already(request, match, attempt.earlier)
+        answer = {"outcome": "saved", "hand": number, "message": message, "spare_tokens": spare}
+        return JsonResponse(answer)
+    next_hand = board.next_hand.number if board.next_hand and not match.abandoned else None
+    kind, confirm_slips = attempt.kind, ""
+    if kind == "changed":
+        # Read again: the board moved on between the form's check and the save.
+        played, status = Match.objects.values_list("hands_played", "status").get(pk=match.pk)
+        next_hand = played + 1 if status == "open" else None
+        sent_for = form.cleaned_data["hand_number"]
+        if next_hand is not None and sent_for is not None and sent_for != next_hand:
+            kind = "taken"
+            message = f"another screen recorded hand {sent_for} meanwhile"
+        else:
+            kind, message = "invalid", attempt.error.message
+    elif kind in ("set_aside", "closed"):
+        next_hand = None
+        errors = form.non_field_errors() or next(iter(form.errors.values()), [""])
+        message = services.ABANDONED if kind == "set_aside" else errors[0]
+    elif kind == "token":
+        message = "Its one-time code had saved another hand already."
+    elif kind == "asked":
+        slips = form.slips().values()
+        message, confirm_slips = " ".join(slips), "\n".join(slips)
+    else:
+        message = next(iter(form.errors.values()))[0]
+    answer = {
+        "outcome": "refused",
+        "kind": kind,
+        "message": message,
+        "next_hand": next_hand,
+        "confirm_slips": confirm_slips,
+        "spare_tokens": spare,
+    }
+    return JsonResponse(answer, status=409)
 
 
-def _saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> None:
+def _saved_already(
+    request: HtmxHttpRequest, match: Match, event: Event
+) -> tuple[int | None, str]:
     """Say that an earlier tap of this form saved its hand, unless the note
-    of that save is still waiting to be shown."""
-    if len(messages.get_messages(request)):
-        return
+    of that save is still waiting to be shown. Returns the hand's number
+    (None when it is not on the board any more) and the words."""
     board = match.board()
     live = [each.pk for each in match.live_events()]
     index = live.index(event.pk) if event.pk in live else None
     hand = next((each for each in board.hands if each.index == index), None)
-    if hand is not None:
-        messages.success(
-            request, f"Hand {hand.number} was saved already: {hand_summary(hand, board.rules)}."
-        )
+    if hand is None:
+        return None, "This hand was saved already."
+    said = f"Hand {hand.number} was saved already: {hand_summary(hand, board.rules)}."
+    if not len(messages.get_messages(request)):
+        messages.success(request, said)
+    return hand.number, said
 
 
 def _fix_context(match: Match, event: Event, index: int) -> dict[str, Any]:

@@ -28,17 +28,27 @@ def recorded(match) -> list[dict]:
     return [event.data for event in Event.objects.filter(match=match).order_by("position")]
 
 
+def answer(response) -> dict:
+    """The JSON answer, its fresh spare tokens checked and set apart."""
+    found = response.json()
+    spare = found.pop("spare_tokens")
+    assert len(set(spare)) == 10 and all(uuid.UUID(token) for token in spare)
+    return found
+
+
 def test_it_records_a_waiting_hand_and_says_what_it_scored(client, host):
     match = MatchFactory(host=host)
     response = send(client, match, hand_post(match, "Ben", Alice=23, Cara=18))
     assert response.status_code == 200
-    assert response.json() == {
+    assert answer(response) == {
         "outcome": "saved",
         "hand": 1,
         "message": "Saved hand 1: Ben takes 41.",
     }
     assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
     assert stored_board(match).totals == {"Alice": 0, "Ben": 41, "Cara": 0}
+    # The board's note says it too, once the phone draws the board again.
+    assert "Saved hand 1: Ben takes 41." in client.get(url("detail", match)).content.decode()
 
 
 def test_a_token_sent_twice_counts_as_sent_and_records_once(client, host):
@@ -50,8 +60,38 @@ def test_a_token_sent_twice_counts_as_sent_and_records_once(client, host):
     for _ in range(2):
         again = send(client, match, data)
         assert again.status_code == 200
-        assert again.json()["outcome"] == "saved"
-        assert again.json()["message"] == "This hand was saved already."
+        assert answer(again) == {
+            "outcome": "saved",
+            "hand": 1,
+            "message": "Hand 1 was saved already: Ben takes 41.",
+        }
+    assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
+
+
+def test_a_token_that_saved_another_hand_is_refused_and_records_nothing(client, host):
+    match = MatchFactory(host=host)
+    first = hand_post(match, "Ben", Alice=23, Cara=18)
+    send(client, match, first)
+    other = {**hand_post(match, "Cara", Alice=5, Ben=7), "token": first["token"]}
+    response = send(client, match, other)
+    assert response.status_code == 409
+    assert answer(response) == {
+        "outcome": "refused",
+        "kind": "token",
+        "message": "Its one-time code had saved another hand already.",
+        "next_hand": 2,
+        "confirm_slips": "",
+    }
+    assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
+
+
+def test_a_hand_recorded_before_its_match_was_set_aside_counts_as_sent(client, host):
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    send(client, match, data)
+    services.match_abandon(match=match)
+    response = send(client, match, data)
+    assert answer(response)["outcome"] == "saved"
     assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
 
 
@@ -61,19 +101,21 @@ def test_it_refuses_a_hand_whose_number_another_phone_used(client, host):
     record(match, hand("Ben", Alice=23, Cara=18))  # another phone's hand 1
     response = send(client, match, mine)
     assert response.status_code == 409
-    assert response.json() == {
+    assert answer(response) == {
         "outcome": "refused",
-        "message": "The board changed on another screen: this form was for hand 1, and the "
-        "next hand is now hand 2. Check the board, then tap Save again if this hand is "
-        "still to be recorded.",
+        "kind": "taken",
+        "message": "another screen recorded hand 1 meanwhile",
         "next_hand": 2,
         "confirm_slips": "",
     }
     assert recorded(match) == [hand("Ben", Alice=23, Cara=18)]
     # The host's choice: save it as the next hand.
     response = send(client, match, {**mine, "hand_number": "2"})
-    assert response.json()["outcome"] == "saved"
-    assert response.json()["hand"] == 2
+    assert answer(response) == {
+        "outcome": "saved",
+        "hand": 2,
+        "message": "Saved hand 2: Cara takes 12.",
+    }
     assert recorded(match) == [hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=7)]
 
 
@@ -81,8 +123,9 @@ def test_it_names_the_player_whose_box_is_wrong(client, host):
     match = MatchFactory(host=host)
     response = send(client, match, hand_post(match, "Ben", Alice=23, Cara=0))
     assert response.status_code == 409
-    assert response.json()["message"] == "Cara's leftover must be at least 1"
-    assert response.json()["next_hand"] == 1
+    found = answer(response)
+    assert (found["kind"], found["message"]) == ("invalid", "Cara's leftover must be at least 1")
+    assert found["next_hand"] == 1
     assert recorded(match) == []
 
 
@@ -91,11 +134,12 @@ def test_it_asks_about_a_typing_slip_and_saves_on_the_hosts_word(client, host):
     data = hand_post(match, "Ben", Alice=23, Cara=230)
     response = send(client, match, data)
     assert response.status_code == 409
-    assert response.json()["message"] == "Asked before saving: Cara: 230 points in 7 cards?"
-    assert response.json()["confirm_slips"] == "Cara: 230 points in 7 cards?"
+    found = answer(response)
+    assert (found["kind"], found["message"]) == ("asked", "Cara: 230 points in 7 cards?")
+    assert found["confirm_slips"] == "Cara: 230 points in 7 cards?"
     assert recorded(match) == []
     response = send(client, match, {**data, "confirm_slips": "Cara: 230 points in 7 cards?"})
-    assert response.json()["outcome"] == "saved"
+    assert answer(response)["outcome"] == "saved"
     assert stored_board(match).totals["Ben"] == 253
 
 
@@ -108,8 +152,12 @@ def test_it_refuses_a_hand_for_a_closed_match_with_no_next_hand(client, host, sc
     assert stored_board(match).status == "closed"
     response = send(client, match, data)
     assert response.status_code == 409
-    assert response.json()["next_hand"] is None
-    assert "closed" in response.json()["message"]
+    found = answer(response)
+    assert (found["kind"], found["next_hand"]) == ("closed", None)
+    assert found["message"] == (
+        "the match is closed: Ben won when the line of 100 was crossed; move the line to "
+        "reopen it before recording another hand"
+    )
     assert len(recorded(match)) == 1
 
 
@@ -119,8 +167,12 @@ def test_it_refuses_a_hand_for_a_match_set_aside(client, host):
     services.match_abandon(match=match)
     response = send(client, match, data)
     assert response.status_code == 409
-    assert response.json()["message"] == services.ABANDONED
-    assert response.json()["next_hand"] is None
+    found = answer(response)
+    assert (found["kind"], found["message"], found["next_hand"]) == (
+        "set_aside",
+        services.ABANDONED,
+        None,
+    )
     assert recorded(match) == []
 
 
@@ -171,4 +223,4 @@ def test_a_waiting_hand_is_sent_in_a_fixed_number_of_queries(
     data = hand_post(match, "Ben", Alice=23, Cara=18)
     with django_assert_num_queries(14):
         response = send(client, match, data)
-    assert response.json()["outcome"] == "saved"
+    assert answer(response)["outcome"] == "saved"

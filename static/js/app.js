@@ -4,16 +4,16 @@
 // A hand that did not reach the server must say so and keep what was typed:
 // htmx does not swap on a failed request, so the form keeps its values (and
 // its one-time token, so a resend after a lost answer records nothing twice).
-function showNotSaved(event) {
+function showNotSaved(event, force = false) {
   const elt = event.detail.elt;
   // A preview that fails saves nothing and loses nothing: it just waits for
   // the next keystroke. Only writes say "Not saved".
   if (elt.id === "hand-preview") return;
   const form = elt.closest("form");
-  // A new hand that got no answer waits on the phone (static/js/waiting.js).
-  const waits = form && form.hasAttribute("data-spare-tokens") && window.indexedDB &&
-    document.querySelector("[data-waiting]");
-  if (waits && event.type !== "htmx:responseError") return;
+  // A new hand that got no answer waits on the phone: static/js/waiting.js
+  // keeps it, or says this (``force``) when it cannot.
+  const waits = form && form.hasAttribute("data-spare-tokens");
+  if (waits && !force && event.type !== "htmx:responseError") return;
   // The hand form has its own box; Undo, Delete, Move, seats use the board's.
   const box = (form && form.querySelector("[data-network-error]")) ||
     (elt.id !== "hand-preview" && document.querySelector("[data-network-error-board]"));
@@ -43,17 +43,22 @@ function showNotSaved(event) {
   box.hidden = false;
 }
 
+// The CSRF token as the cookie holds it now ("" when there is none).
+function csrfFromCookie() {
+  const found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return found ? found[1] : "";
+}
 // Logging in again in another tab changes the CSRF token: send the current
 // one from the cookie, so a form drawn before still saves.
 document.addEventListener("htmx:configRequest", (event) => {
-  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  if (!match) return;
-  event.detail.headers["X-CSRFToken"] = match[1];
+  const csrf = csrfFromCookie();
+  if (!csrf) return;
+  event.detail.headers["X-CSRFToken"] = csrf;
   const parameters = event.detail.parameters;
   if (parameters && typeof parameters.set === "function" && parameters.has("csrfmiddlewaretoken")) {
-    parameters.set("csrfmiddlewaretoken", match[1]);
+    parameters.set("csrfmiddlewaretoken", csrf);
   } else if (parameters && "csrfmiddlewaretoken" in parameters) {
-    parameters["csrfmiddlewaretoken"] = match[1];
+    parameters["csrfmiddlewaretoken"] = csrf;
   }
 });
 for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
@@ -342,15 +347,19 @@ const WHO = "rummy-host";
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
-// Everything this phone kept of a host: the offline copies, the databases.
-async function forgetPhone() {
+// Everything this phone kept of a host: the offline copies, the databases
+// (``pagesOnly``: the copies alone).
+async function forgetPhone({ pagesOnly = false } = {}) {
   if (window.caches) {
     for (const key of await caches.keys()) await caches.delete(key);
   }
-  if (window.indexedDB && indexedDB.databases) {
-    for (const database of await indexedDB.databases()) {
+  if (window.indexedDB && !pagesOnly) {
+    // By name too: some browsers cannot list their databases.
+    const names = new Set(["rummy-waiting"]);
+    if (indexedDB.databases) for (const database of await indexedDB.databases()) names.add(database.name);
+    for (const name of names) {
       await new Promise((done) => {
-        const deleting = indexedDB.deleteDatabase(database.name);
+        const deleting = indexedDB.deleteDatabase(name);
         deleting.onsuccess = deleting.onerror = deleting.onblocked = () => done();
       });
     }
@@ -377,7 +386,10 @@ document.addEventListener("DOMContentLoaded", () => {
     return;
   }
   if (before === who) return;
-  forgetPhone().then(() => {
+  // Not known whose the phone's things were (storage emptied, or never
+  // kept): the page copies go; waiting hands are kept per host and only
+  // this host's are shown or sent, so none of theirs is lost.
+  forgetPhone({ pagesOnly: before === null }).then(() => {
     try {
       localStorage.setItem(WHO, who);
     } catch {

@@ -9,19 +9,42 @@
 
 const WAITING_DB = "rummy-waiting";
 const WAITING_RETRY_MS = 15000;
+// Answers that are not the server's word (an error page) before the host is
+// asked what to do with the hand.
+const WAITING_TRIES = 3;
+const HANDS = "hands";
 // Every token this phone sent or kept: a page shown from the offline copy
 // carries tokens an earlier save used, and a used token would make a new
 // hand look "saved already".
 const USED = "used";
-const HANDS = "hands";
 // The next hand of each match as the server last drew it on this phone: an
 // offline copy of the board may be older than that.
 const KNOWN = "known";
 
-function openWaiting() {
+// Whether this phone can keep hands (IndexedDB opens: private modes may
+// refuse it). Until it is known, Save works as it always did.
+let waitingWorks = false;
+// Set once log out begins: nothing is kept or sent after that.
+let waitingStopped = false;
+// This board's waiting hands, oldest first (a copy of what IndexedDB holds).
+let waitingHands = [];
+const usedTokens = new Set();
+let waitingTimer = null;
+let sendRun = null;
+let sendAgain = false;
+let sendAbort = null;
+const waitingChannel = "BroadcastChannel" in window ? new BroadcastChannel(WAITING_DB) : null;
+
+// ``create``: make the database if this phone has none (only to keep
+// something); else a phone with none answers null.
+function openWaiting(create) {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(WAITING_DB, 1);
     request.onupgradeneeded = () => {
+      if (!create) {
+        request.transaction.abort();
+        return;
+      }
       request.result.createObjectStore(HANDS, { keyPath: "id", autoIncrement: true });
       request.result.createObjectStore(USED);
       request.result.createObjectStore(KNOWN);
@@ -31,15 +54,17 @@ function openWaiting() {
       request.result.onversionchange = () => request.result.close();
       resolve(request.result);
     };
-    request.onerror = () => reject(request.error);
+    request.onerror = () => (create ? reject(request.error) : resolve(null));
   });
 }
 
-// Run work(stores) in one transaction; resolves with what it returned (an
-// IDBRequest's result) once the transaction is done.
-async function inWaiting(mode, work) {
+// Run work(hands, used, known) in one transaction; resolves with what it
+// returned (an IDBRequest's result) once the transaction is done, or null
+// when reading (``create`` false) a phone that keeps nothing.
+async function inWaiting(mode, work, create = mode === "readwrite") {
   if (waitingStopped) throw new Error("logging out: nothing more is kept");
-  const db = await openWaiting();
+  const db = await openWaiting(create);
+  if (db === null) return null;
   try {
     return await new Promise((resolve, reject) => {
       const tx = db.transaction([HANDS, USED, KNOWN], mode);
@@ -54,24 +79,19 @@ async function inWaiting(mode, work) {
 }
 
 const waitingSection = () => document.querySelector("[data-waiting]");
+const handForm = () => document.querySelector("#hand-form[data-spare-tokens]");
 const who = () => document.body.dataset.who || "";
-// This board's waiting hands, oldest first (a copy of what IndexedDB holds).
-let waitingHands = [];
-let waitingSending = false;
-let waitingTimer = null;
-// Set once log out begins: nothing is kept or sent after that.
-let waitingStopped = false;
-function stopWaiting() {
-  waitingStopped = true;
-  stopRetrying();
-}
-// The tokens of USED, as this page knows them.
-const usedTokens = new Set();
 
+// Every waiting hand of this host, and the tokens used (into usedTokens).
 async function allWaiting() {
-  if (!window.indexedDB) return [];
-  const all = await inWaiting("readonly", (hands) => hands.getAll());
-  return all.filter((hand) => hand.who === who());
+  const found = await inWaiting("readonly", (hands, used) => {
+    const all = hands.getAll();
+    const keys = used.getAllKeys();
+    return { all, keys };
+  });
+  if (found === null) return [];
+  for (const token of found.keys.result) usedTokens.add(token);
+  return found.all.result.filter((hand) => hand.who === who());
 }
 
 async function loadWaiting() {
@@ -82,9 +102,21 @@ async function loadWaiting() {
   waitingHands.sort((a, b) => a.id - b.id);
 }
 
-function csrfFromCookie() {
-  const found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  return found ? found[1] : "";
+function changedElsewhere() {
+  if (waitingChannel) waitingChannel.postMessage("changed");
+}
+if (waitingChannel) {
+  // Another tab kept, sent or dropped a hand: show the same list.
+  waitingChannel.onmessage = () => {
+    if (waitingStopped) return;
+    loadWaiting()
+      .then(() => {
+        showWaiting();
+        formFollows();
+        if (waitingHands.length) startRetrying();
+      })
+      .catch(() => {});
+  };
 }
 
 // "Cara went out (rummy); Alice 23, Ben 18": what the host entered, in words.
@@ -113,22 +145,33 @@ function formTouched(form) {
   return [...form.querySelectorAll("input[name^=left_]")].some((box) => box.value.trim() !== "");
 }
 
-// The next unused token of the form's spare ones (the board's own first).
-async function nextToken(form) {
+function spareOf(form) {
+  return (form.dataset.spareTokens || "").split(" ").filter((token) => token && !usedTokens.has(token));
+}
+
+// The next unused token: the form's own, else a spare one (taken off the list).
+function takeToken(form) {
+  const own = form.querySelector("input[name=token]").value;
+  if (own && !usedTokens.has(own)) return own;
+  const spare = spareOf(form);
+  const token = spare.shift() || "";
+  form.dataset.spareTokens = spare.join(" ");
+  return token;
+}
+
+// Fresh spare tokens from the server's answer join the form's.
+function moreTokens(form, tokens) {
+  if (!form || !tokens) return;
+  form.dataset.spareTokens = [...spareOf(form), ...tokens].join(" ");
   const own = form.querySelector("input[name=token]");
-  const spare = (form.dataset.spareTokens || "").split(" ").filter(Boolean);
-  const candidates = [own ? own.value : "", ...spare].filter(Boolean);
-  const used = await inWaiting("readonly", (hands, usedStore) => usedStore.getAllKeys());
-  for (const token of used) usedTokens.add(token);
-  const free = candidates.filter((token) => !usedTokens.has(token));
-  form.dataset.spareTokens = free.slice(1).join(" ");
-  return free.length ? free[0] : "";
+  if (!own.value || usedTokens.has(own.value)) own.value = takeToken(form);
 }
 
 function setStatus(text, link) {
   const status = document.querySelector("[data-waiting-status]");
   if (!status) return;
   status.textContent = text;
+  status.hidden = !text;
   if (link) {
     status.append(" ");
     const anchor = document.createElement("a");
@@ -144,55 +187,71 @@ function setStatus(text, link) {
 // hand: the board's numbers stay as they were until the server has the hand.
 async function keepHand(form, { sameToken = false } = {}) {
   // htmx may say both "timeout" and "send error" for one Save: keep it once.
-  if (form.dataset.keeping) return;
+  if (form.dataset.keeping) return true;
   form.dataset.keeping = "yes";
   try {
-    await keepOnce(form, sameToken);
+    return await keepOnce(form, sameToken);
   } finally {
     delete form.dataset.keeping;
   }
 }
 async function keepOnce(form, sameToken) {
-  const tokenBox = form.querySelector("input[name=token]");
-  // A Save that went out keeps its own token: the server may have it.
-  const token = sameToken && tokenBox.value ? tokenBox.value : await nextToken(form);
-  const errorBox = form.querySelector("[data-network-error]");
-  if (!token) {
-    if (errorBox) {
-      errorBox.textContent =
-        `Not saved: ${waitingHands.length} hands already wait on this phone, the most it keeps ` +
-        "without a connection. Your entries are still here; tap Save when the connection is back.";
-      errorBox.hidden = false;
-    }
-    return;
-  }
-  tokenBox.value = token;
+  await loadWaiting(); // another tab may have kept hands since
   const fields = [...new FormData(form)].filter(([name]) => name !== "csrfmiddlewaretoken");
-  const section = waitingSection();
-  const hand = {
-    who: who(),
-    match: section.dataset.match,
-    send: section.dataset.sendUrl,
-    board: section.dataset.boardUrl,
-    hand: Number(form.querySelector("input[name=hand_number]").value),
-    token,
-    fields,
-    words: typedWords(form),
-    refused: null,
-    confirm: "",
-  };
-  usedTokens.add(token);
-  hand.id = await inWaiting("readwrite", (hands, usedStore) => {
-    usedStore.put(true, token);
-    return hands.add(hand);
-  });
-  waitingHands.push(hand);
-  nextHandForm(form, hand.hand + 1);
+  const words = typedWords(form);
+  const editing = waitingHands.find((hand) => hand.editing);
+  if (editing) {
+    // A refused hand put back in the form, corrected: it keeps its place.
+    Object.assign(editing, { fields, words, editing: false, refused: null, confirm: "", failures: 0 });
+    await inWaiting("readwrite", (hands) => hands.put(editing));
+  } else {
+    const tokenBox = form.querySelector("input[name=token]");
+    // A Save that went out keeps its own token: the server may have it.
+    const token = sameToken && tokenBox.value ? tokenBox.value : takeToken(form);
+    if (!token) {
+      const box = form.querySelector("[data-network-error]");
+      box.textContent =
+        "Not saved: this phone keeps no more hands until the connection is back. " +
+        "Your entries are still here; tap Save again once it is.";
+      box.hidden = false;
+      return true;
+    }
+    const section = waitingSection();
+    const drawn = Number(form.querySelector("input[name=hand_number]").value);
+    const last = waitingHands.length ? waitingHands[waitingHands.length - 1].hand : 0;
+    const hand = {
+      who: who(),
+      match: section.dataset.match,
+      send: section.dataset.sendUrl,
+      board: section.dataset.boardUrl,
+      hand: Math.max(drawn, last + 1),
+      token,
+      fields,
+      words,
+      refused: null,
+      confirm: "",
+      failures: 0,
+    };
+    usedTokens.add(token);
+    hand.id = await inWaiting("readwrite", (hands, used) => {
+      used.put(true, token);
+      return hands.add(hand);
+    });
+    waitingHands.push(hand);
+  }
+  clearForm(form);
+  formFollows();
+  if (typeof settleButtons === "function") settleButtons(form);
+  const first = form.querySelector("input[type=radio]");
+  if (first) first.focus();
   showWaiting();
+  setStatus("Kept on this phone: it is sent by itself once the connection is back.");
+  changedElsewhere();
   startRetrying();
+  return true;
 }
 
-function nextHandForm(form, number, why = "Who deals shows once the waiting hands are sent.") {
+function clearForm(form) {
   for (const input of form.querySelectorAll("input[type=radio], input[type=checkbox]")) input.checked = false;
   for (const box of form.querySelectorAll("input[name^=left_]")) {
     box.value = "";
@@ -201,11 +260,29 @@ function nextHandForm(form, number, why = "Who deals shows once the waiting hand
   }
   const confirm = form.querySelector("input[name=confirm_slips]");
   if (confirm) confirm.value = "";
-  form.querySelector("input[name=hand_number]").value = String(number);
-  form.querySelector("input[name=token]").value = "";
+  const token = form.querySelector("input[name=token]");
+  token.value = "";
+  token.value = takeToken(form);
   for (const old of form.querySelectorAll(".errors, tr.row-errors, .slips")) old.hidden = true;
   const preview = document.getElementById("hand-preview");
   if (preview) preview.replaceChildren();
+  if (typeof markWentOut === "function") markWentOut(document);
+}
+
+// The form is for the hand after the last waiting one (or the put-back
+// one's own number), with words that say the board is behind.
+function formFollows(why = "Who deals shows once the waiting hands are sent.") {
+  const editing = waitingHands.find((hand) => hand.editing);
+  const last = waitingHands.length ? waitingHands[waitingHands.length - 1].hand + 1 : 0;
+  numberForm(editing ? editing.hand : last, why);
+}
+
+function numberForm(number, why) {
+  const form = handForm();
+  if (!form || !number) return;
+  const box = form.querySelector("input[name=hand_number]");
+  if (Number(box.value) === number) return;
+  box.value = String(number);
   for (const label of document.querySelectorAll("[data-hand-label]")) {
     for (const node of label.childNodes) {
       if (node.nodeType === Node.TEXT_NODE && /\d+/.test(node.textContent)) {
@@ -216,10 +293,19 @@ function nextHandForm(form, number, why = "Who deals shows once the waiting hand
   }
   const deal = document.getElementById("deal");
   if (deal) deal.textContent = why;
-  if (typeof markWentOut === "function") markWentOut(document);
-  nextToken(form).then((token) => {
-    form.querySelector("input[name=token]").value = token;
-  });
+}
+
+function withStop(text) {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
+}
+
+function button(text, primary, action) {
+  const made = document.createElement("button");
+  made.type = "button";
+  made.className = primary ? "primary" : "secondary";
+  made.textContent = text;
+  made.addEventListener("click", action);
+  return made;
 }
 
 function showWaiting() {
@@ -227,40 +313,41 @@ function showWaiting() {
   if (!section) return;
   const list = section.querySelector("[data-waiting-list]");
   list.replaceChildren();
-  let behind = false;
+  let blocked = null;
   for (const hand of waitingHands) {
     const item = document.createElement("li");
     item.dataset.waitingHand = String(hand.hand);
     const line = document.createElement("p");
-    if (hand.refused) {
+    item.append(line);
+    const refused = hand.refused;
+    if (hand.editing) {
+      line.textContent = `Hand ${hand.hand} is back in the form: correct it, then tap Save hand ${hand.hand}.`;
+      blocked = hand;
+    } else if (refused) {
       item.classList.add("refused");
-      line.textContent = `Hand ${hand.hand} was not saved: ${hand.refused.message} You had entered: ${hand.words}.`;
-      item.append(line);
+      const lead = refused.kind === "asked" ? "is not saved yet" : "was not saved";
+      line.textContent = `Hand ${hand.hand} ${lead}: ${withStop(refused.message)} You had entered: ${hand.words}.`;
       const choices = document.createElement("div");
       choices.className = "actions";
-      if (hand.refused.next_hand) {
-        const save = document.createElement("button");
-        save.type = "button";
-        save.className = "primary";
-        // A typing-slip question for the right hand: the host says yes.
-        const asked = hand.refused.confirm_slips && hand.refused.next_hand === hand.hand;
-        save.textContent = asked ? "Yes, save it as typed" : `Save it as hand ${hand.refused.next_hand}`;
-        save.addEventListener("click", () => saveAsNext(hand));
-        choices.append(save);
+      if (refused.kind === "asked") {
+        choices.append(button("Yes, save it as typed", true, () => saveAsNext(hand.id)));
+      } else if (refused.kind === "error") {
+        choices.append(button("Try again", true, () => saveAsNext(hand.id)));
+      } else if ((refused.kind === "taken" || refused.kind === "token") && refused.next_hand) {
+        choices.append(button(`Save it as hand ${refused.next_hand}`, true, () => saveAsNext(hand.id)));
       }
-      const drop = document.createElement("button");
-      drop.type = "button";
-      drop.className = "secondary";
-      drop.textContent = `Drop hand ${hand.hand}`;
-      drop.addEventListener("click", () => dropHand(hand));
+      if ((refused.kind === "asked" || refused.kind === "invalid") && handForm()) {
+        choices.append(button("Put it back in the form", false, () => putBack(hand.id)));
+      }
+      const drop = button(`Drop hand ${hand.hand}`, false, () => dropHand(hand.id));
+      drop.classList.add("danger");
       choices.append(drop);
       item.append(choices);
-      behind = true;
+      blocked = blocked || hand;
     } else {
-      line.textContent = behind
-        ? `Hand ${hand.hand} waits behind it: ${hand.words}`
+      line.textContent = blocked
+        ? `Hand ${hand.hand} waits until hand ${blocked.hand} is sorted out: ${hand.words}`
         : `Hand ${hand.hand} waits to be sent: ${hand.words}`;
-      item.append(line);
     }
     list.append(item);
   }
@@ -271,42 +358,105 @@ async function storeHands(changed) {
   await inWaiting("readwrite", (hands) => {
     for (const hand of changed) hands.put(hand);
   });
+  changedElsewhere();
 }
 
-// The host's choice for a refused hand: record it as the board's next hand
-// (confirming a typing-slip question it was asked); the hands entered after
-// it follow it.
-async function saveAsNext(hand) {
-  const number = hand.refused.next_hand;
-  hand.confirm = hand.refused.confirm_slips || "";
-  hand.refused = null;
-  const from = waitingHands.indexOf(hand);
+// The hands from ``from`` on get numbers from ``number`` up: those entered
+// after a hand follow it.
+function renumber(from, number) {
   const moved = waitingHands.slice(from);
   moved.forEach((each, offset) => {
     each.hand = number + offset;
   });
-  await storeHands(moved);
+  return moved;
+}
+
+async function chosen(id) {
+  await loadWaiting();
+  const index = waitingHands.findIndex((hand) => hand.id === id);
+  return index < 0 ? null : index;
+}
+
+// The host's choice for a refused hand: record it as the board's next hand
+// (or, for a typing-slip question, as typed; after server errors, again).
+async function saveAsNext(id) {
+  const index = await chosen(id);
+  if (index === null) return;
+  const hand = waitingHands[index];
+  const refused = hand.refused;
+  hand.confirm = refused.kind === "asked" ? refused.confirm_slips || "" : "";
+  if (refused.kind === "token" && refused.spare_tokens && refused.spare_tokens.length) {
+    hand.token = refused.spare_tokens[0];
+    usedTokens.add(hand.token);
+    await inWaiting("readwrite", (hands, used) => used.put(true, hand.token));
+  }
+  hand.refused = null;
+  hand.failures = 0;
+  const changed = refused.next_hand ? renumber(index, refused.next_hand) : [hand];
+  await storeHands(changed);
   showWaiting();
+  formFollows();
   sendWaiting();
 }
 
-async function dropHand(hand) {
+async function dropHand(id) {
+  const index = await chosen(id);
+  if (index === null) return;
+  const hand = waitingHands[index];
   await inWaiting("readwrite", (hands) => hands.delete(hand.id));
-  waitingHands = waitingHands.filter((each) => each !== hand);
+  waitingHands.splice(index, 1);
+  // The hands behind it now follow the board's last hand.
+  const next = hand.refused ? hand.refused.next_hand : null;
+  if (next) await storeHands(renumber(index, next));
+  else changedElsewhere();
   showWaiting();
+  formFollows();
   setStatus(`Hand ${hand.hand} was dropped: ${hand.words}.`);
   sendWaiting();
+}
+
+// A refused hand back in the hand form, to correct: it keeps its place and
+// its token, and the next Save replaces it.
+async function putBack(id) {
+  const form = handForm();
+  if (!form) return;
+  if (formTouched(form)) {
+    setStatus("Save or empty the hand you are entering first, then put it back.");
+    return;
+  }
+  const index = await chosen(id);
+  if (index === null) return;
+  const hand = waitingHands[index];
+  clearForm(form);
+  for (const [name, value] of hand.fields) {
+    if (name === "token" || name === "hand_number") continue;
+    for (const input of form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+      if (input.type === "radio") input.checked = input.value === value;
+      else if (input.type === "checkbox") input.checked = true;
+      else if (input.type !== "hidden") input.value = value;
+    }
+  }
+  if (typeof markWentOut === "function") markWentOut(document);
+  hand.editing = true;
+  hand.refused = null;
+  await storeHands([hand]);
+  showWaiting();
+  formFollows("Correct the hand, then save it.");
+  const first = form.querySelector("input[type=radio]");
+  if (first) first.focus();
 }
 
 // One waiting hand to the server: "saved", "refused" (the host chooses), or
 // "later" (no connection, logged out, the server busy: it stays waiting).
 async function sendOne(hand) {
-  const csrf = csrfFromCookie();
+  const csrf = csrfFromCookie(); // static/js/app.js: read when sending, never kept
   const body = new URLSearchParams(hand.fields);
   body.set("csrfmiddlewaretoken", csrf);
   body.set("token", hand.token);
   body.set("hand_number", String(hand.hand));
   if (hand.confirm) body.set("confirm_slips", hand.confirm);
+  sendAbort = new AbortController();
+  const timer = setTimeout(() => sendAbort.abort(), WAITING_RETRY_MS);
   let response;
   try {
     response = await fetch(hand.send, {
@@ -315,23 +465,29 @@ async function sendOne(hand) {
       headers: { "X-CSRFToken": csrf, Accept: "application/json" },
       credentials: "same-origin",
       redirect: "manual",
-      signal: AbortSignal.timeout(WAITING_RETRY_MS),
+      signal: sendAbort.signal,
     });
   } catch {
     setStatus("No connection yet: the waiting hands are sent by themselves when it is back.");
     return "later";
+  } finally {
+    clearTimeout(timer);
   }
   const section = waitingSection();
-  if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
-    setStatus("Not sent: you were logged out, or the page is too old.", {
+  if (response.type === "opaqueredirect" || response.status === 401) {
+    setStatus("Not sent: you were logged out.", {
       href: section.dataset.loginUrl,
       text: "Log in again",
-      after: " (a new tab), then come back: the waiting hands are kept and sent by themselves. If it says the same again, reload the page.",
+      after: " in a new tab, then come back: the waiting hands are kept, and sent by themselves.",
     });
     return "later";
   }
+  if (response.status === 403) {
+    setStatus("Not sent: the page's security check has expired. Reload the page: the waiting hands are kept.");
+    return "later";
+  }
   if (response.status === 404) {
-    hand.refused = { message: "This match is not here any more (deleted on another screen?).", next_hand: null };
+    hand.refused = { kind: "gone", message: "This match is not here any more (deleted on another screen?)", next_hand: null };
     await storeHands([hand]);
     return "refused";
   }
@@ -342,51 +498,85 @@ async function sendOne(hand) {
     answer = null;
   }
   if (answer && answer.outcome === "saved") {
-    setStatus(answer.message);
+    moreTokens(handForm(), answer.spare_tokens);
+    if (answer.hand) {
+      inWaiting("readwrite", (hands, used, known) => known.put(answer.hand + 1, hand.match), false).catch(() => {});
+    }
     return "saved";
   }
   if (answer && answer.outcome === "refused") {
+    moreTokens(handForm(), answer.spare_tokens);
     hand.refused = answer;
     await storeHands([hand]);
     return "refused";
   }
-  setStatus("Not sent yet: the server was busy. The waiting hands are sent again by themselves.");
+  hand.failures = (hand.failures || 0) + 1;
+  if (hand.failures >= WAITING_TRIES) {
+    hand.refused = { kind: "error", message: `The server could not take it (error ${response.status})`, next_hand: null };
+    await storeHands([hand]);
+    return "refused";
+  }
+  await storeHands([hand]);
+  setStatus("Not sent yet: the server did not answer properly. It tries again by itself.");
   return "later";
 }
 
-async function sendWaiting() {
-  if (waitingSending || !waitingSection() || !window.indexedDB) return;
-  waitingSending = true;
+// Send the waiting hands, oldest first; one run at a time (a call during a
+// run makes it look again once done). Resolves when done.
+function sendWaiting() {
+  if (!waitingWorks || waitingStopped || !waitingSection()) return Promise.resolve();
+  if (sendRun) {
+    sendAgain = true;
+    return sendRun;
+  }
+  sendRun = (async () => {
+    do {
+      sendAgain = false;
+      await sendRound();
+    } while (sendAgain && !waitingStopped);
+  })()
+    .catch(() => {})
+    .finally(() => {
+      sendRun = null;
+    });
+  return sendRun;
+}
+
+async function sendRound() {
+  await loadWaiting();
   let sent = 0;
-  try {
-    await loadWaiting();
-    while (waitingHands.length && !waitingHands[0].refused) {
-      const hand = waitingHands[0];
-      showWaiting();
-      const outcome = await sendOne(hand);
-      if (outcome !== "saved") break;
-      await inWaiting("readwrite", (hands) => hands.delete(hand.id));
-      waitingHands.shift();
-      sent += 1;
-    }
-  } finally {
-    waitingSending = false;
+  while (!waitingStopped && waitingHands.length && !waitingHands[0].refused && !waitingHands[0].editing) {
+    const hand = waitingHands[0];
+    showWaiting();
+    const outcome = await sendOne(hand);
+    if (outcome !== "saved") break;
+    await inWaiting("readwrite", (hands) => hands.delete(hand.id));
+    waitingHands.shift();
+    sent += 1;
   }
   showWaiting();
-  if (sent) boardCatchesUp(sent);
+  if (sent) {
+    changedElsewhere();
+    boardCatchesUp(sent);
+  }
+  if (waitingHands.length && (waitingHands[0].refused || waitingHands[0].editing)) {
+    if (!sent) setStatus(`Hand ${waitingHands[0].hand} needs your choice, under "Waiting to be sent".`);
+  }
   if (!waitingHands.length) stopRetrying();
 }
 
-// After hands were sent, the board shows what the server now holds, unless
-// the host is typing the next hand (nothing typed is wiped).
+// After hands were sent, the board shows what the server now holds, with
+// what each took in its note, unless the host is typing the next hand
+// (nothing typed is wiped).
 function boardCatchesUp(sent) {
   const form = document.getElementById("hand-form");
-  const said = sent === 1 ? "The waiting hand was sent." : `The ${sent} waiting hands were sent.`;
+  let said = sent === 1 ? "The waiting hand was sent." : `The ${sent} waiting hands were sent.`;
+  if (waitingHands.length) said = sent === 1 ? "1 waiting hand was sent." : `${sent} waiting hands were sent.`;
   if (form && formTouched(form)) {
     setStatus(`${said} The board shows them once you save the hand you are entering.`);
     return;
   }
-  if (!waitingHands.length) setStatus(said);
+  setStatus(said);
   const section = waitingSection();
   if (window.htmx && document.getElementById("board")) {
     htmx.ajax("GET", section.dataset.boardUrl, { target: "#board", swap: "outerHTML" });
@@ -401,31 +591,46 @@ function stopRetrying() {
   if (waitingTimer !== null) clearInterval(waitingTimer);
   waitingTimer = null;
 }
+function stopWaiting() {
+  waitingStopped = true;
+  stopRetrying();
+  if (sendAbort) sendAbort.abort();
+}
 
 // A Save of a new hand (the form carries spare tokens; a fix does not):
 // kept on the phone when hands wait already (they go first) or the phone
-// knows it is offline; its preview is skipped while hands wait (the server's
-// board is behind the phone's).
+// knows it is offline. Its preview is skipped while hands wait (the
+// server's board is behind the phone's), but for a hand put back in the
+// form, which is next on the server's board.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (!waitingWorks || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-spare-tokens")) return;
+  const parameters = event.detail.parameters;
+  const sent = typeof parameters.get === "function" ? parameters.get("token") : parameters.token;
+  if (!sent || !usedTokens.has(sent)) return;
+  // An old page's token an earlier save used: send a fresh one instead.
+  const token = takeToken(form);
+  form.querySelector("input[name=token]").value = token;
+  if (typeof parameters.set === "function") parameters.set("token", token);
+  else parameters.token = token;
+});
 document.addEventListener("htmx:beforeRequest", (event) => {
   const elt = event.detail.elt;
-  if (!waitingSection() || !window.indexedDB) return;
+  if (!waitingWorks || !waitingSection()) return;
   if (elt.id === "hand-preview") {
-    if (waitingHands.length) event.preventDefault();
+    if (waitingHands.length && !waitingHands[0].editing) event.preventDefault();
     return;
   }
   if (!(elt instanceof HTMLFormElement) || !elt.hasAttribute("data-spare-tokens")) return;
-  if (waitingHands.length || navigator.onLine === false) {
+  if ((waitingHands.length || navigator.onLine === false) && formTouched(elt)) {
     event.preventDefault();
-    keepHand(elt);
+    keepHand(elt).catch(() => showNotSaved({ type: "htmx:sendError", detail: { elt } }, true));
     return;
   }
   const token = elt.querySelector("input[name=token]");
   if (token && token.value) {
-    // A token used before (an old page) must not be kept for a new hand:
-    // the server would take the hand for the one that token saved.
-    elt.dataset.freshToken = usedTokens.has(token.value) ? "no" : "yes";
     usedTokens.add(token.value);
-    inWaiting("readwrite", (hands, usedStore) => usedStore.put(true, token.value)).catch(() => {});
+    inWaiting("readwrite", (hands, used) => used.put(true, token.value)).catch(() => {});
   }
 });
 // The Save went out but no answer came (the connection dropped): keep it.
@@ -434,10 +639,12 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 for (const name of ["htmx:sendError", "htmx:timeout"]) {
   document.addEventListener(name, (event) => {
     const elt = event.detail.elt;
-    if (!waitingSection() || !window.indexedDB) return;
-    if (elt instanceof HTMLFormElement && elt.hasAttribute("data-spare-tokens")) {
-      keepHand(elt, { sameToken: elt.dataset.freshToken === "yes" });
+    if (!(elt instanceof HTMLFormElement) || !elt.hasAttribute("data-spare-tokens")) return;
+    if (!waitingWorks || !waitingSection() || !formTouched(elt)) {
+      showNotSaved(event, true);
+      return;
     }
+    keepHand(elt, { sameToken: true }).catch(() => showNotSaved(event, true));
   });
 }
 
@@ -446,41 +653,44 @@ function rememberHand() {
   const section = waitingSection();
   const number = document.querySelector("#hand-form[data-spare-tokens] input[name=hand_number]");
   if (!section || !number || document.body.dataset.offlineCopy === "yes") return;
-  inWaiting("readwrite", (hands, usedStore, known) => known.put(Number(number.value), section.dataset.match))
-    .catch(() => {});
+  const drawn = Number(number.value);
+  inWaiting("readwrite", (hands, used, known) => known.put(drawn, section.dataset.match), false).catch(() => {});
 }
 
 // A board shown from the offline copy may be behind what this phone saw:
-// its form then moves on to the hand after the last one saved or waiting.
+// its form then moves on to the hand after the last one saved or waiting,
+// and leaves a token an earlier save used.
 async function catchUpOfflineCopy() {
-  const form = document.querySelector("#hand-form[data-spare-tokens]");
+  const form = handForm();
   if (!form || document.body.dataset.offlineCopy !== "yes") return;
   const section = waitingSection();
-  const known = await inWaiting("readonly", (hands, usedStore, knownStore) => knownStore.get(section.dataset.match));
+  const known = await inWaiting("readonly", (hands, used, knownStore) => knownStore.get(section.dataset.match));
   const last = waitingHands.length ? waitingHands[waitingHands.length - 1].hand + 1 : 0;
   const number = Math.max(known || 0, last);
-  const drawn = Number(form.querySelector("input[name=hand_number]").value);
-  if (number > drawn) {
-    nextHandForm(form, number, "Who deals shows once the connection is back.");
-  } else {
-    // Its token may be one an earlier save used.
-    form.querySelector("input[name=token]").value = await nextToken(form);
+  if (number > Number(form.querySelector("input[name=hand_number]").value)) {
+    numberForm(number, "Who deals shows once the connection is back.");
   }
+  const token = form.querySelector("input[name=token]");
+  if (usedTokens.has(token.value)) token.value = takeToken(form);
 }
 
-window.addEventListener("online", sendWaiting);
+window.addEventListener("online", () => sendWaiting());
 document.addEventListener("DOMContentLoaded", async () => {
   if (!waitingSection() || !window.indexedDB) return;
-  await loadWaiting();
-  const used = await inWaiting("readonly", (hands, usedStore) => usedStore.getAllKeys());
-  for (const token of used) usedTokens.add(token);
+  try {
+    await loadWaiting();
+    waitingWorks = true;
+  } catch {
+    return; // this phone cannot keep hands: Save says "Not saved" as before
+  }
   showWaiting();
+  formFollows();
   rememberHand();
   await catchUpOfflineCopy();
   if (waitingHands.length) startRetrying();
 });
 document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target.id !== "board" || !window.indexedDB) return;
+  if (event.detail.target.id !== "board" || !waitingWorks) return;
   // A board from the server: the offline copy's note no longer holds.
   if (document.body.dataset.offlineCopy === "yes") {
     document.body.dataset.offlineCopy = "no";
@@ -488,55 +698,64 @@ document.addEventListener("htmx:afterSwap", (event) => {
     if (note) note.hidden = true;
   }
   rememberHand();
+  // A board drawn while hands wait is behind them: its form follows them.
+  formFollows();
 });
 
 // Log out with hands waiting asks first (static/js/app.js calls this):
-// resolves true to log out (after sending them all, or dropping them).
-function askBeforeLogout() {
-  return allWaiting()
-    .catch(() => [])
-    .then((all) => {
-      if (!all.length) return true;
-      return new Promise((resolve) => {
-        const dialog = document.createElement("dialog");
-        dialog.className = "ask-logout";
-        const text = document.createElement("p");
-        const count = all.length === 1 ? "1 hand waits" : `${all.length} hands wait`;
-        text.textContent = `${count} on this phone to be sent. Logging out drops them.`;
-        const send = document.createElement("button");
-        send.type = "button";
-        send.className = "primary";
-        send.textContent = "Send them first";
-        const drop = document.createElement("button");
-        drop.type = "button";
-        drop.className = "secondary danger";
-        drop.textContent = all.length === 1 ? "Drop it and log out" : "Drop them and log out";
-        dialog.append(text, send, drop);
-        document.body.append(dialog);
-        const done = (answer) => {
-          dialog.close();
-          dialog.remove();
-          resolve(answer);
-        };
-        drop.addEventListener("click", () => done(true));
-        dialog.addEventListener("cancel", () => done(false));
-        send.addEventListener("click", async () => {
-          const here = waitingSection();
-          if (!here || here.dataset.match !== all[0].match) {
-            // They are sent from their board.
-            done(false);
-            window.location.assign(all[0].board);
-            return;
-          }
-          done(false);
-          await sendWaiting();
-          if (!waitingHands.length && !(await allWaiting()).length) {
-            const form = document.querySelector("form[data-logout]");
-            if (form) form.requestSubmit();
-          }
-        });
-        dialog.showModal();
-        send.focus();
-      });
+// resolves true to log out now (nothing waits, or the host drops them).
+async function askBeforeLogout() {
+  let all = [];
+  try {
+    all = await allWaiting();
+  } catch {
+    return true;
+  }
+  if (!all.length) return true;
+  return new Promise((resolve) => {
+    const dialog = document.createElement("dialog");
+    dialog.className = "ask-logout";
+    dialog.setAttribute("aria-labelledby", "ask-logout-text");
+    const text = document.createElement("p");
+    text.id = "ask-logout-text";
+    const one = all.length === 1;
+    text.textContent = one
+      ? "1 hand is not sent yet. If you log out now, it is lost."
+      : `${all.length} hands are not sent yet. If you log out now, they are lost.`;
+    const why = document.createElement("p");
+    why.setAttribute("role", "status");
+    const send = button(one ? "Send it, then log out" : "Send them, then log out", true, () => {});
+    const drop = button(one ? "Delete it and log out" : "Delete them and log out", false, () => done(true));
+    drop.classList.add("danger");
+    const stay = button("Stay", false, () => done(false));
+    dialog.append(text, why, send, drop, stay);
+    document.body.append(dialog);
+    function done(answer) {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    }
+    dialog.addEventListener("cancel", () => done(false));
+    send.addEventListener("click", async () => {
+      const here = waitingSection();
+      if (!here || here.dataset.match !== all[0].match) {
+        done(false); // they are sent from their match's board
+        window.location.assign(all[0].board);
+        return;
+      }
+      send.disabled = true;
+      why.textContent = "Sending…";
+      await sendWaiting();
+      const left = await allWaiting().catch(() => all);
+      if (!left.length) {
+        done(true);
+        return;
+      }
+      const status = document.querySelector("[data-waiting-status]");
+      why.textContent = `Not all were sent. ${status ? status.textContent : ""}`.trim();
+      send.disabled = false;
     });
+    dialog.showModal();
+    send.focus();
+  });
 }
