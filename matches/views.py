@@ -707,9 +707,7 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return JsonResponse(answer, status=409)
 
 
-def _saved_already(
-    request: HtmxHttpRequest, match: Match, event: Event
-) -> tuple[int | None, str]:
+def _saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> tuple[int | None, str]:
     """Say that an earlier tap of this form saved its hand, unless the note
     of that save is still waiting to be shown. Returns the hand's number
     (None when it is not on the board any more) and the words."""
