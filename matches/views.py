@@ -394,9 +394,10 @@ def _board_context(
             "big": reverse("matches:shared_big", args=[token]),
         }
     public_id = match.public_id
+    urls = match_urls(public_id)
     return {
         "match": match,
-        "urls": match_urls(public_id),
+        "urls": urls,
         "board": board,
         "share": share,
         "sheet": _sheet(standings(board), hand_form),
@@ -413,13 +414,14 @@ def _board_context(
         "hand_action": (
             event_url("fix", public_id, fixing["event"].pk)
             if fixing
-            else match_urls(public_id)["hand"]
+            else urls["hand"]
         ),
         "fixing": fixing,
         "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
         "confirm": confirm,
         "confirm_rematch": confirm_rematch,
         "rematch_token": uuid.uuid4(),
+        "login_url": f"{reverse('login')}?{urlencode({'next': urls['detail']})}",
         # One-time tokens for hands saved with no connection (static/js/waiting.js).
         "spare_tokens": (
             " ".join(str(uuid.uuid4()) for _ in range(SPARE_TOKENS))

@@ -346,6 +346,15 @@ document.addEventListener("DOMContentLoaded", keepAwake);
 const WHO = "rummy-host";
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
+  // This page's styles and scripts are kept with it: a copy needs them, and
+  // the first page a phone opened was loaded before its service worker ran.
+  navigator.serviceWorker.ready
+    .then((registration) => {
+      const files = [...document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]")]
+        .map((element) => element.href || element.src);
+      if (registration.active) registration.active.postMessage({ keep: files });
+    })
+    .catch(() => {});
 }
 // Everything this phone kept of a host: the offline copies, the databases
 // (``pagesOnly``: the copies alone).
@@ -386,10 +395,10 @@ document.addEventListener("DOMContentLoaded", () => {
     return;
   }
   if (before === who) return;
-  // Not known whose the phone's things were (storage emptied, or never
-  // kept): the page copies go; waiting hands are kept per host and only
-  // this host's are shown or sent, so none of theirs is lost.
-  forgetPhone({ pagesOnly: before === null }).then(() => {
+  // The page copies go. Waiting hands are kept per host, and only this
+  // host's are shown or sent: the one before finds theirs on logging in
+  // again (nothing entered is lost), and log out deletes them all.
+  forgetPhone({ pagesOnly: true }).then(() => {
     try {
       localStorage.setItem(WHO, who);
     } catch {

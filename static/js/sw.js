@@ -25,6 +25,27 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// A page names its static files: keep those not kept yet.
+self.addEventListener("message", (event) => {
+  const files = (event.data && event.data.keep) || [];
+  event.waitUntil(keepFiles(files));
+});
+
+async function keepFiles(addresses) {
+  const files = await caches.open(STATIC);
+  for (const address of addresses) {
+    const url = new URL(address, self.location.origin);
+    if (url.origin !== self.location.origin || !url.pathname.startsWith("/static/")) continue;
+    if (await files.match(url.href)) continue;
+    try {
+      const response = await fetch(url.href);
+      if (response.ok) await files.put(url.href, response);
+    } catch {
+      // no connection now: kept the next time
+    }
+  }
+}
+
 async function keptFirst(request) {
   const kept = await caches.match(request, { cacheName: STATIC });
   if (kept) return kept;

@@ -109,11 +109,13 @@ if (waitingChannel) {
   // Another tab kept, sent or dropped a hand: show the same list.
   waitingChannel.onmessage = () => {
     if (waitingStopped) return;
+    const before = waitingHands.length;
     loadWaiting()
       .then(() => {
         showWaiting();
         formFollows();
         if (waitingHands.length) startRetrying();
+        else if (before) refreshBoard(); // sent from another tab
       })
       .catch(() => {});
   };
@@ -163,15 +165,25 @@ function takeToken(form) {
 function moreTokens(form, tokens) {
   if (!form || !tokens) return;
   form.dataset.spareTokens = [...spareOf(form), ...tokens].join(" ");
+  const full = form.querySelector("[data-network-error]");
+  if (full) full.hidden = true; // "keeps no more hands" holds no longer
   const own = form.querySelector("input[name=token]");
   if (!own.value || usedTokens.has(own.value)) own.value = takeToken(form);
 }
 
+// What the phone last said about its waiting hands (drawn again when the
+// board it asked for arrives).
+let lastStatus = ["", null];
+let refreshing = false;
+
 function setStatus(text, link) {
+  lastStatus = [text, link];
   const status = document.querySelector("[data-waiting-status]");
   if (!status) return;
   status.textContent = text;
   status.hidden = !text;
+  const section = waitingSection();
+  if (section && text) section.hidden = false;
   if (link) {
     status.append(" ");
     const anchor = document.createElement("a");
@@ -331,7 +343,8 @@ function showWaiting() {
       choices.className = "actions";
       if (refused.kind === "asked") {
         choices.append(button("Yes, save it as typed", true, () => saveAsNext(hand.id)));
-      } else if (refused.kind === "error") {
+      } else if (["error", "closed", "set_aside"].includes(refused.kind)) {
+        // After moving the line or taking the match up again, it may go.
         choices.append(button("Try again", true, () => saveAsNext(hand.id)));
       } else if ((refused.kind === "taken" || refused.kind === "token") && refused.next_hand) {
         choices.append(button(`Save it as hand ${refused.next_hand}`, true, () => saveAsNext(hand.id)));
@@ -351,7 +364,13 @@ function showWaiting() {
     }
     list.append(item);
   }
-  section.hidden = waitingHands.length === 0;
+  const status = section.querySelector("[data-waiting-status]");
+  section.hidden = waitingHands.length === 0 && status.hidden;
+  // While hands wait, the server's preview is of the wrong hand.
+  const preview = document.getElementById("hand-preview");
+  if (preview && waitingHands.length && !waitingHands[0].editing) {
+    preview.textContent = "The score shows once the waiting hands are sent.";
+  }
 }
 
 async function storeHands(changed) {
@@ -560,7 +579,11 @@ async function sendRound() {
     boardCatchesUp(sent);
   }
   if (waitingHands.length && (waitingHands[0].refused || waitingHands[0].editing)) {
-    if (!sent) setStatus(`Hand ${waitingHands[0].hand} needs your choice, under "Waiting to be sent".`);
+    if (!sent) {
+      setStatus(`Hand ${waitingHands[0].hand} needs your choice, below.`);
+      // What another screen recorded shows on the board before the host chooses.
+      if (waitingHands[0].refused) refreshBoard();
+    }
   }
   if (!waitingHands.length) stopRetrying();
 }
@@ -577,10 +600,16 @@ function boardCatchesUp(sent) {
     return;
   }
   setStatus(said);
+  refreshBoard();
+}
+
+// The board as the server holds it now, unless the host is typing a hand.
+function refreshBoard() {
   const section = waitingSection();
-  if (window.htmx && document.getElementById("board")) {
-    htmx.ajax("GET", section.dataset.boardUrl, { target: "#board", swap: "outerHTML" });
-  }
+  const form = document.getElementById("hand-form");
+  if (!section || !window.htmx || (form && formTouched(form))) return;
+  refreshing = true;
+  htmx.ajax("GET", section.dataset.boardUrl, { target: "#board", swap: "outerHTML" });
 }
 
 function startRetrying() {
@@ -674,6 +703,34 @@ async function catchUpOfflineCopy() {
   if (usedTokens.has(token.value)) token.value = takeToken(form);
 }
 
+// Hands that wait for another match (or on a page with no board): they are
+// sent from their own board, so say where it is.
+async function pointToWaiting() {
+  if (!who() || !window.indexedDB || document.body.dataset.offlineCopy === "yes") return;
+  const section = waitingSection();
+  let others = [];
+  try {
+    others = (await allWaiting()).filter((hand) => !section || hand.match !== section.dataset.match);
+  } catch {
+    return;
+  }
+  const main = document.querySelector("main");
+  if (!others.length || !main) return;
+  const note = document.createElement("p");
+  note.className = "waiting-elsewhere";
+  note.setAttribute("role", "status");
+  const count = others.length === 1 ? "1 hand waits" : `${others.length} hands wait`;
+  note.append(`${count} on this phone to be sent, from `);
+  const link = document.createElement("a");
+  link.href = others[0].board;
+  link.textContent = "their match's board";
+  note.append(link, ". Open it to send them.");
+  main.prepend(note);
+}
+document.addEventListener("DOMContentLoaded", () => {
+  pointToWaiting();
+});
+
 window.addEventListener("online", () => sendWaiting());
 document.addEventListener("DOMContentLoaded", async () => {
   if (!waitingSection() || !window.indexedDB) return;
@@ -698,7 +755,13 @@ document.addEventListener("htmx:afterSwap", (event) => {
     if (note) note.hidden = true;
   }
   rememberHand();
-  // A board drawn while hands wait is behind them: its form follows them.
+  // The list is drawn again in the new board, with what the phone last said
+  // when the board came at its asking; a board drawn while hands wait is
+  // behind them: its form follows them.
+  if (refreshing) setStatus(...lastStatus);
+  else lastStatus = ["", null];
+  refreshing = false;
+  showWaiting();
   formFollows();
 });
 

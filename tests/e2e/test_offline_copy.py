@@ -118,3 +118,36 @@ def test_log_out_leaves_nothing_of_the_host_on_the_phone(
     assert kept_pages(page) == []
     assert page.evaluate("async () => (await indexedDB.databases()).length") == 0
     assert page.evaluate("() => localStorage.length") == 0
+
+
+def test_the_first_page_a_phone_opens_keeps_its_styles_and_scripts_for_the_copy(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """A copy shown with no connection has the styles and the scripts (which
+    say it is a copy) of the first page the phone opened, kept by the
+    service worker as they are fetched or as the page names them."""
+    user = UserFactory()
+    match = MatchFactory(host=user)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = signed_in_page(browser, live_server, user)
+    board = live_server.url + reverse("matches:detail", args=[match.public_id])
+    page.goto(board)
+    controlled(page)
+    page.wait_for_function(
+        """async () => {
+            const files = await caches.open("static-v1");
+            const kept = (await files.keys()).map((request) => new URL(request.url).pathname);
+            return ["/app.css", "/app.js", "/waiting.js", "htmx"].every(
+                (name) => kept.some((path) => path.includes(name.replace("/", "")))
+            );
+        }"""
+    )
+    page.reload()  # through the service worker: the page itself is kept now
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.reload()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(page.locator("[data-offline-note]")).to_be_visible()  # its script ran
+    border = page.locator("[data-offline-note]").evaluate(
+        "(note) => getComputedStyle(note).borderLeftStyle"
+    )
+    assert border == "solid"  # and its styles are there

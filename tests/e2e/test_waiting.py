@@ -19,6 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from matches.models import Event
 from tests.e2e.board import enter_hand, expect_totals, messages, open_board, save
+from tests.e2e.test_line import move_the_line
 from tests.e2e.test_offline_copy import controlled, signed_in_page
 from tests.factories import MatchFactory, UserFactory, hand, record
 from tests.factories import board as stored_board
@@ -119,7 +120,7 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     assert recorded(match) == []
 
     page.context.set_offline(False)  # no tap: the phone sends them itself
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     expect_totals(page, Alice=28, Ben=41, Cara=12)
     status = page.locator("[data-waiting-status]")
     expect(status).to_be_visible()
@@ -163,7 +164,7 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_recorded_once(
     page.context.unroute("**/hands/")
     page.context.unroute(SEND)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     expect_totals(page, Alice=0, Ben=41, Cara=0)
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
 
@@ -195,7 +196,7 @@ def test_a_waiting_hand_whose_number_another_phone_used_waits_for_the_hosts_choi
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
 
     waiting(page).get_by_role("button", name="Save it as hand 2").tap()
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     expect(save(page, 4)).to_be_visible()
     assert recorded(match) == [
         (1, hand("Ben", Alice=23, Cara=18)),
@@ -217,7 +218,7 @@ def test_the_host_can_drop_a_refused_waiting_hand(
     page.context.set_offline(False)
     drop = waiting(page).get_by_role("button", name="Drop hand 1")
     drop.tap()
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     expect(page.locator("[data-waiting-status]")).to_have_text(
         "Hand 1 was dropped: Ben went out; Alice 23, Cara 18."
     )
@@ -256,7 +257,7 @@ def test_a_send_after_the_session_ended_keeps_the_hand_and_asks_to_log_in(
         ]
     )
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
 
 
@@ -280,7 +281,7 @@ def test_with_no_spare_token_left_a_hand_is_refused_offline_and_kept_in_the_form
     assert kept(page) == 11
 
     page.context.set_offline(False)
-    expect(waiting(page)).to_be_hidden(timeout=15_000)
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0, timeout=15_000)
     assert [number for number, _ in recorded(match)] == list(range(1, 12))
     assert [data["hand"]["leftovers"] for _, data in recorded(match)] == [
         {"Alice": number} for number in range(1, 12)
@@ -343,7 +344,7 @@ def test_a_fix_with_no_connection_does_not_wait_it_says_not_saved_and_keeps_the_
     page.get_by_role("button", name="Save the fix to hand 1").tap()
     expect(page.locator("[data-network-error]")).to_contain_text("Not saved: no connection.")
     expect(page.get_by_role("textbox", name="Cara", exact=True)).to_have_value("18")
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert kept(page) == 0
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=28))]
 
@@ -374,7 +375,7 @@ def test_a_hand_saved_on_the_offline_copy_follows_the_last_hand_this_phone_saw(
 
     page.context.unroute("**/*")
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     expect_totals(page, Alice=0, Ben=41, Cara=12)
     expect(page.locator("[data-offline-note]")).to_be_hidden()
     assert recorded(match) == [
@@ -400,7 +401,7 @@ def test_a_waiting_hand_with_a_typing_slip_is_saved_as_typed_on_the_hosts_word(
     )
     assert recorded(match) == []
     waiting(page).get_by_role("button", name="Yes, save it as typed").tap()
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     expect_totals(page, Alice=0, Ben=253, Cara=0)
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=230))]
 
@@ -420,7 +421,7 @@ def test_a_gin_hand_waits_and_is_sent_like_a_rummy_hand(
     save(page, 2).tap()
     expect(waiting(page)).to_contain_text("Hand 2 waits to be sent: Drawn hand")
     page.context.set_offline(False)
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     expect_totals(page, Alice=18, Ben=0)
     assert [data for _, data in recorded(match)] == [
         {"hand": {"knocked": "Alice", "big_gin": False, "deadwood": {"Alice": 4, "Ben": 22}}},
@@ -450,7 +451,7 @@ def test_a_refused_hand_put_back_in_the_form_is_corrected_and_keeps_its_place(
     expect(save(page, 1)).to_be_visible()
     page.get_by_role("textbox", name="Cara", exact=True).fill("8")
     save(page, 1).tap()
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [
         (1, hand("Ben", Alice=23, Cara=8)),
         (2, hand("Cara", Alice=5, Ben=7)),
@@ -466,7 +467,7 @@ def test_dropping_a_refused_hand_moves_the_ones_behind_it_up(
     keep_offline(page, ("Ben", {"Alice": 23, "Cara": 0}), ("Cara", {"Alice": 5, "Ben": 7}))
     page.context.set_offline(False)
     waiting(page).get_by_role("button", name="Drop hand 1").tap()
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [(1, hand("Cara", Alice=5, Ben=7))]
     expect(save(page, 2)).to_be_visible()
 
@@ -492,7 +493,7 @@ def test_the_phone_tries_again_every_15_seconds_by_itself(
     page.wait_for_timeout(300)  # real time: nothing is due yet
     assert recorded(match) == []
     page.clock.run_for(2_000)
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
 
 
@@ -513,8 +514,72 @@ def test_where_the_phone_cannot_keep_hands_save_says_not_saved_and_keeps_the_ent
     )
     expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("23")
     expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
-    expect(waiting(page)).to_be_hidden()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     page.context.set_offline(False)
     save(page, 1).tap()
     expect_totals(page, Alice=0, Ben=41, Cara=0)
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_a_hand_refused_because_the_match_closed_goes_once_the_line_moves(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host, target=100)
+    open_board(page, live_server, match)
+    # Hand 1 crosses the line; hand 2 was played on, at the table.
+    keep_offline(page, ("Ben", {"Alice": 45, "Cara": 56}), ("Cara", {"Alice": 5, "Ben": 7}))
+    page.context.set_offline(False)
+    item = waiting(page).get_by_role("listitem")
+    expect(item).to_have_count(1)
+    expect(item.get_by_role("paragraph")).to_have_text(
+        "Hand 2 was not saved: the match is closed: Ben won when the line of 100 was crossed; "
+        "move the line to reopen it before recording another hand. "
+        "You had entered: Cara went out; Alice 5, Ben 7."
+    )
+    expect(item.get_by_role("button")).to_have_text(["Try again", "Drop hand 2"])
+    expect(page.get_by_role("heading", name="Ben wins", level=1)).to_be_visible()
+    assert recorded(match) == [(1, hand("Ben", Alice=45, Cara=56))]
+
+    move_the_line(page, now=100, to=200)
+    page.get_by_role("button", name="Yes, move the line to 200").tap()
+    expect(page.get_by_role("textbox", name="Move the line (now 200)")).to_be_visible()
+    waiting(page).get_by_role("button", name="Try again").tap()
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
+    assert recorded(match) == [
+        (1, hand("Ben", Alice=45, Cara=56)),
+        (2, hand("Cara", Alice=5, Ben=7)),
+    ]
+
+
+def test_a_double_tap_on_save_offline_keeps_one_hand_and_leaves_the_next_form_alone(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    page.context.set_offline(True)
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    box = save(page, 1).bounding_box()
+    save(page, 1).tap()
+    # The finger comes down again at once, where Save was.
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(300)
+    expect(waiting(page).get_by_role("listitem")).to_have_count(1)
+    expect(page.locator("#hand-form input:checked")).to_have_count(0)
+    assert kept(page) == 1
+
+
+def test_other_pages_say_where_hands_wait(host: Any, live_server: LiveServer, page: Page) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    page.context.route(SEND, lambda route: route.abort("internetdisconnected"))
+    page.context.set_offline(False)
+    page.goto(live_server.url + reverse("matches:home"))
+    note = page.locator(".waiting-elsewhere")
+    expect(note).to_have_text(
+        "1 hand waits on this phone to be sent, from their match's board. Open it to send them."
+    )
+    page.context.unroute(SEND)
+    note.get_by_role("link", name="their match's board").tap()
+    expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
