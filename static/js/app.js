@@ -412,6 +412,20 @@ document.addEventListener("submit", (event) => {
   const form = event.target;
   if (!form.matches("form[data-logout]") || form.dataset.forgotten) return;
   event.preventDefault();
+  if (navigator.onLine === false) {
+    // The server ends the session: with no connection nothing is forgotten,
+    // and the host stays logged in, so say so rather than lose the page.
+    let note = document.querySelector("[data-logout-offline]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "network-error";
+      note.setAttribute("role", "alert");
+      note.dataset.logoutOffline = "";
+      document.querySelector("header").after(note);
+    }
+    note.textContent = "Not logged out: logging out needs the connection. Try again once it is back.";
+    return;
+  }
   // Hands waiting to be sent: the host chooses first (static/js/waiting.js).
   const ask = typeof askBeforeLogout === "function" ? askBeforeLogout() : Promise.resolve(true);
   ask.then((leave) => {

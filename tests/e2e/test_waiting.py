@@ -583,3 +583,63 @@ def test_other_pages_say_where_hands_wait(host: Any, live_server: LiveServer, pa
     note.get_by_role("link", name="their match's board").tap()
     expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_log_out_with_no_connection_says_it_needs_one_and_keeps_everything(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    page.get_by_role("button", name="Log out").tap()
+    expect(page.get_by_role("alert").filter(has_text="Not logged out")).to_have_text(
+        "Not logged out: logging out needs the connection. Try again once it is back."
+    )
+    assert kept(page) == 1
+    page.context.set_offline(False)
+    expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_another_host_on_the_same_phone_never_sees_the_first_hosts_waiting_hands(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    # Before the phone sends it, the host's session ends, and someone else
+    # signs in on this phone.
+    Session.objects.all().delete()
+    page.context.set_offline(False)
+    expect(page.locator("[data-waiting-status]")).to_contain_text("you were logged out")
+    other = UserFactory()
+    theirs = MatchFactory(host=other, players=["Dan", "Eve"])
+
+    def sign_in(user: Any) -> None:
+        client = Client()
+        client.force_login(user)
+        page.context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
+
+    sign_in(other)
+    page.goto(live_server.url + reverse("matches:home"))
+    expect(page.get_by_role("link", name=re.compile("Dan"))).to_be_visible()
+    expect(page.locator(".waiting-elsewhere")).to_have_count(0)
+    open_board(page, live_server, theirs)
+    expect(save(page, 1)).to_be_visible()
+    expect(waiting(page)).to_be_hidden()
+    assert recorded(match) == []
+
+    # The first host signs in again: their hand is still there, and goes.
+    Session.objects.all().delete()
+    sign_in(host)
+    open_board(page, live_server, match)
+    expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
