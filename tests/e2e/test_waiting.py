@@ -643,3 +643,22 @@ def test_another_host_on_the_same_phone_never_sees_the_first_hosts_waiting_hands
     open_board(page, live_server, match)
     expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_a_send_refused_by_the_security_check_keeps_the_hand_and_asks_to_reload(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    page.context.clear_cookies(name=settings.CSRF_COOKIE_NAME)  # the check's cookie is gone
+    page.context.set_offline(False)
+    expect(page.locator("[data-waiting-status]")).to_have_text(
+        "Not sent: the page's security check has expired. Reload the page: the waiting "
+        "hands are kept."
+    )
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Ben went out")
+    assert recorded(match) == []
+    page.reload()
+    expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
