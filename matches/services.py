@@ -581,13 +581,7 @@ def event_record(
     if token is not None and found["earlier"] is not None:
         return Recorded(Event.objects.get(pk=found["earlier"]), created=False)
     if hand_number is not None:
-        next_number = current_head(match)["hands_played"] + 1
-        if hand_number != next_number:
-            raise scoring.RuleError(
-                f"The board changed on another screen: this form was for hand {hand_number}, "
-                f"and the next hand is now hand {next_number}. Check the board, then tap Save "
-                "again if this hand is still to be recorded."
-            )
+        check_hand_number(hand_number, current_head(match)["hands_played"] + 1)
     replayed = _check(match, data)
     kind = next(iter(key for key in Event.KINDS if key in data))
     if kind == "join":
@@ -605,6 +599,21 @@ def event_record(
         return Recorded(event, created=False)
     _store(match, replayed)
     return Recorded(event, created=True, match=match)
+
+
+def check_hand_number(hand_number: int, next_number: int) -> None:
+    """Refuse a form drawn for hand ``hand_number`` when the board's next
+    hand is ``next_number`` (another screen recorded or took back a hand).
+
+    Raises:
+        RuleError: the numbers differ (the whole form's error).
+    """
+    if hand_number != next_number:
+        raise scoring.RuleError(
+            f"The board changed on another screen: this form was for hand {hand_number}, "
+            f"and the next hand is now hand {next_number}. Check the board, then tap Save "
+            "again if this hand is still to be recorded."
+        )
 
 
 @dataclass(frozen=True)

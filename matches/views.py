@@ -553,7 +553,8 @@ def _attempt_hand(match: Match, board: scoring.Board, form: HandForm) -> HandAtt
     board, ``hand_send`` from the phone's waiting hands). docs/rules.md,
     "Scoring one hand"; nothing is recorded but on "saved"."""
     valid = form.is_valid()
-    if match.abandoned is not None or not valid or form.needs_confirming():
+    stale = _stale(form, board)
+    if match.abandoned is not None or not valid or stale or form.needs_confirming():
         # A form that already saved a hand says so before any other refusal
         # (a valid one's token is the save's own first check).
         earlier = _already_recorded(form)
@@ -563,6 +564,8 @@ def _attempt_hand(match: Match, board: scoring.Board, form: HandForm) -> HandAtt
             return HandAttempt("set_aside")
         if board.status == "closed":
             return HandAttempt("closed")
+        if stale:  # drawn for another hand: say so before asking about a slip
+            return HandAttempt("changed", error=stale)
         return HandAttempt("asked" if valid else "invalid")
     try:
         recorded = services.event_record(
@@ -577,6 +580,19 @@ def _attempt_hand(match: Match, board: scoring.Board, form: HandForm) -> HandAtt
         kind = "again" if _same_hand(form, recorded.event) else "token"
         return HandAttempt(kind, earlier=recorded.event)
     return HandAttempt("saved", stored=recorded.match)
+
+
+def _stale(form: HandForm, board: scoring.Board) -> scoring.RuleError | None:
+    """The refusal of a form drawn for another hand than the board's next
+    (the save checks it again under the lock), or None."""
+    sent_for = form.cleaned_data.get("hand_number") if hasattr(form, "cleaned_data") else None
+    if sent_for is None or board.next_hand is None:
+        return None
+    try:
+        services.check_hand_number(sent_for, board.next_hand.number)
+    except scoring.RuleError as error:
+        return error
+    return None
 
 
 def _same_hand(form: HandForm, earlier: Event) -> bool:
@@ -678,13 +694,19 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     next_hand = board.next_hand.number if board.next_hand and not match.abandoned else None
     kind, confirm_slips = attempt.kind, ""
     if kind == "changed":
-        # Read again: the board moved on between the form's check and the save.
-        played, status = Match.objects.values_list("hands_played", "status").get(pk=match.pk)
-        next_hand = played + 1 if status == "open" else None
+        # Read again: the board may have moved on since it was read.
+        played, status, abandoned = Match.objects.values_list(
+            "hands_played", "status", "abandoned"
+        ).get(pk=match.pk)
+        next_hand = played + 1 if status == "open" and abandoned is None else None
         sent_for = form.cleaned_data["hand_number"]
-        if next_hand is not None and sent_for is not None and sent_for != next_hand:
+        if abandoned is not None:
+            kind, message = "set_aside", services.ABANDONED
+        elif next_hand is not None and sent_for is not None and sent_for < next_hand:
+            kind, message = "taken", f"another screen recorded hand {sent_for} meanwhile"
+        elif next_hand is not None and sent_for is not None and sent_for > next_hand:
             kind = "taken"
-            message = f"another screen recorded hand {sent_for} meanwhile"
+            message = f"the board's next hand is hand {next_hand} (a hand was taken back?)"
         else:
             kind, message = "invalid", attempt.error.message
     elif kind in ("set_aside", "closed"):

@@ -224,3 +224,29 @@ def test_a_waiting_hand_is_sent_in_a_fixed_number_of_queries(
     with django_assert_num_queries(14):
         response = send(client, match, data)
     assert answer(response)["outcome"] == "saved"
+
+
+def test_a_stale_hand_is_refused_as_taken_before_any_typing_slip_question(client, host):
+    match = MatchFactory(host=host)
+    mine = hand_post(match, "Ben", Alice=23, Cara=230)  # for hand 1, with a slip
+    record(match, hand("Cara", Alice=5, Ben=7))  # another phone's hand 1
+    found = answer(send(client, match, mine))
+    assert (found["kind"], found["message"], found["next_hand"]) == (
+        "taken",
+        "another screen recorded hand 1 meanwhile",
+        2,
+    )
+    assert recorded(match) == [hand("Cara", Alice=5, Ben=7)]
+
+
+def test_a_hand_ahead_of_the_board_says_which_hand_is_next(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Cara", Alice=5, Ben=7))
+    ahead = {**hand_post(match, "Ben", Alice=23, Cara=18), "hand_number": "3"}
+    found = answer(send(client, match, ahead))
+    assert (found["kind"], found["message"], found["next_hand"]) == (
+        "taken",
+        "the board's next hand is hand 2 (a hand was taken back?)",
+        2,
+    )
+    assert recorded(match) == [hand("Cara", Alice=5, Ben=7)]

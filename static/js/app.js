@@ -12,7 +12,7 @@ function showNotSaved(event, force = false) {
   const form = elt.closest("form");
   // A new hand that got no answer waits on the phone: static/js/waiting.js
   // keeps it, or says this (``force``) when it cannot.
-  const waits = form && form.hasAttribute("data-spare-tokens");
+  const waits = form && form.hasAttribute("data-spare-tokens") && typeof keepHand === "function";
   if (waits && !force && event.type !== "htmx:responseError") return;
   // The hand form has its own box; Undo, Delete, Move, seats use the board's.
   const box = (form && form.querySelector("[data-network-error]")) ||
@@ -363,9 +363,13 @@ async function forgetPhone({ pagesOnly = false } = {}) {
     for (const key of await caches.keys()) await caches.delete(key);
   }
   if (window.indexedDB && !pagesOnly) {
-    // By name too: some browsers cannot list their databases.
-    const names = new Set(["rummy-waiting"]);
+    // The waiting hands: this host's go (static/js/waiting.js keeps another
+    // host's for them). By name too: some browsers cannot list databases.
+    const waiting = typeof forgetWaiting === "function";
+    if (waiting) await forgetWaiting();
+    const names = new Set(waiting ? [] : ["rummy-waiting"]);
     if (indexedDB.databases) for (const database of await indexedDB.databases()) names.add(database.name);
+    if (waiting) names.delete("rummy-waiting");
     for (const name of names) {
       await new Promise((done) => {
         const deleting = indexedDB.deleteDatabase(name);

@@ -28,7 +28,13 @@ let waitingWorks = false;
 let waitingStopped = false;
 // This board's waiting hands, oldest first (a copy of what IndexedDB holds).
 let waitingHands = [];
-const usedTokens = new Set();
+// token → "kept" (a waiting hand's) or "sent" (a Save that went out).
+const usedTokens = new Map();
+// The waiting hand put back in this tab's form to correct (its id), if any.
+let editingId = null;
+// What each Save that went out sent: its token and fields, kept when no
+// answer comes (the boxes may have changed since).
+const sentCopy = new WeakMap();
 let waitingTimer = null;
 let sendRun = null;
 let sendAgain = false;
@@ -87,10 +93,13 @@ async function allWaiting() {
   const found = await inWaiting("readonly", (hands, used) => {
     const all = hands.getAll();
     const keys = used.getAllKeys();
-    return { all, keys };
+    const marks = used.getAll();
+    return { all, keys, marks };
   });
   if (found === null) return [];
-  for (const token of found.keys.result) usedTokens.add(token);
+  found.keys.result.forEach((token, at) => {
+    usedTokens.set(token, found.marks.result[at] === "sent" ? "sent" : "kept");
+  });
   return found.all.result.filter((hand) => hand.who === who());
 }
 
@@ -142,6 +151,10 @@ function typedWords(form) {
   return boxes.length ? `${first}; ${boxes.join(", ")}` : first;
 }
 
+function formFields(form) {
+  return [...new FormData(form)].filter(([name]) => name !== "csrfmiddlewaretoken");
+}
+
 function formTouched(form) {
   if (form.querySelector("input[type=radio]:checked, input[type=checkbox]:checked")) return true;
   return [...form.querySelectorAll("input[name^=left_]")].some((box) => box.value.trim() !== "");
@@ -151,10 +164,12 @@ function spareOf(form) {
   return (form.dataset.spareTokens || "").split(" ").filter((token) => token && !usedTokens.has(token));
 }
 
-// The next unused token: the form's own, else a spare one (taken off the list).
+// The token for the form's hand: its own, unless a waiting hand has it (a
+// Save of this form that went out keeps it: the server may have that hand);
+// else a spare one, taken off the list.
 function takeToken(form) {
   const own = form.querySelector("input[name=token]").value;
-  if (own && !usedTokens.has(own)) return own;
+  if (own && usedTokens.get(own) !== "kept") return own;
   const spare = spareOf(form);
   const token = spare.shift() || "";
   form.dataset.spareTokens = spare.join(" ");
@@ -168,7 +183,7 @@ function moreTokens(form, tokens) {
   const full = form.querySelector("[data-network-error]");
   if (full) full.hidden = true; // "keeps no more hands" holds no longer
   const own = form.querySelector("input[name=token]");
-  if (!own.value || usedTokens.has(own.value)) own.value = takeToken(form);
+  if (!own.value || usedTokens.get(own.value) === "kept") own.value = takeToken(form);
 }
 
 // What the phone last said about its waiting hands (drawn again when the
@@ -197,29 +212,30 @@ function setStatus(text, link) {
 
 // Keep the hand form's entries on the phone and clear the form for the next
 // hand: the board's numbers stay as they were until the server has the hand.
-async function keepHand(form, { sameToken = false } = {}) {
+async function keepHand(form, sent = null) {
   // htmx may say both "timeout" and "send error" for one Save: keep it once.
   if (form.dataset.keeping) return true;
   form.dataset.keeping = "yes";
   try {
-    return await keepOnce(form, sameToken);
+    return await keepOnce(form, sent);
   } finally {
     delete form.dataset.keeping;
   }
 }
-async function keepOnce(form, sameToken) {
+// ``sent``: what a Save that got no answer sent (the server may have it:
+// it is kept as sent, under its token).
+async function keepOnce(form, sent) {
   await loadWaiting(); // another tab may have kept hands since
-  const fields = [...new FormData(form)].filter(([name]) => name !== "csrfmiddlewaretoken");
-  const words = typedWords(form);
-  const editing = waitingHands.find((hand) => hand.editing);
-  if (editing) {
+  const fields = sent ? sent.fields : formFields(form);
+  const words = sent ? sent.words : typedWords(form);
+  const editing = waitingHands.find((hand) => hand.id === editingId);
+  if (editing && !sent) {
     // A refused hand put back in the form, corrected: it keeps its place.
-    Object.assign(editing, { fields, words, editing: false, refused: null, confirm: "", failures: 0 });
+    Object.assign(editing, { fields, words, refused: null, confirm: "", failures: 0 });
+    editingId = null;
     await inWaiting("readwrite", (hands) => hands.put(editing));
   } else {
-    const tokenBox = form.querySelector("input[name=token]");
-    // A Save that went out keeps its own token: the server may have it.
-    const token = sameToken && tokenBox.value ? tokenBox.value : takeToken(form);
+    const token = sent ? sent.token : takeToken(form);
     if (!token) {
       const box = form.querySelector("[data-network-error]");
       box.textContent =
@@ -244,9 +260,9 @@ async function keepOnce(form, sameToken) {
       confirm: "",
       failures: 0,
     };
-    usedTokens.add(token);
+    usedTokens.set(token, "kept");
     hand.id = await inWaiting("readwrite", (hands, used) => {
-      used.put(true, token);
+      used.put("kept", token);
       return hands.add(hand);
     });
     waitingHands.push(hand);
@@ -284,7 +300,7 @@ function clearForm(form) {
 // The form is for the hand after the last waiting one (or the put-back
 // one's own number), with words that say the board is behind.
 function formFollows(why = "Who deals shows once the waiting hands are sent.") {
-  const editing = waitingHands.find((hand) => hand.editing);
+  const editing = waitingHands.find((hand) => hand.id === editingId);
   const last = waitingHands.length ? waitingHands[waitingHands.length - 1].hand + 1 : 0;
   numberForm(editing ? editing.hand : last, why);
 }
@@ -304,7 +320,7 @@ function numberForm(number, why) {
     }
   }
   const deal = document.getElementById("deal");
-  if (deal) deal.textContent = why;
+  if (deal && why) deal.textContent = why;
 }
 
 function withStop(text) {
@@ -332,8 +348,11 @@ function showWaiting() {
     const line = document.createElement("p");
     item.append(line);
     const refused = hand.refused;
-    if (hand.editing) {
+    if (hand.id === editingId) {
       line.textContent = `Hand ${hand.hand} is back in the form: correct it, then tap Save hand ${hand.hand}.`;
+      const drop = button(`Drop hand ${hand.hand}`, false, () => dropHand(hand.id));
+      drop.classList.add("danger");
+      item.append(drop);
       blocked = hand;
     } else if (refused) {
       item.classList.add("refused");
@@ -343,7 +362,7 @@ function showWaiting() {
       choices.className = "actions";
       if (refused.kind === "asked") {
         choices.append(button("Yes, save it as typed", true, () => saveAsNext(hand.id)));
-      } else if (["error", "closed", "set_aside"].includes(refused.kind)) {
+      } else if (["error", "closed", "set_aside", "gone"].includes(refused.kind)) {
         // After moving the line or taking the match up again, it may go.
         choices.append(button("Try again", true, () => saveAsNext(hand.id)));
       } else if ((refused.kind === "taken" || refused.kind === "token") && refused.next_hand) {
@@ -368,7 +387,7 @@ function showWaiting() {
   section.hidden = waitingHands.length === 0 && status.hidden;
   // While hands wait, the server's preview is of the wrong hand.
   const preview = document.getElementById("hand-preview");
-  if (preview && waitingHands.length && !waitingHands[0].editing) {
+  if (preview && waitingHands.length && waitingHands[0].id !== editingId) {
     preview.textContent = "The score shows once the waiting hands are sent.";
   }
 }
@@ -380,57 +399,84 @@ async function storeHands(changed) {
   changedElsewhere();
 }
 
-// The hands from ``from`` on get numbers from ``number`` up: those entered
-// after a hand follow it.
-function renumber(from, number) {
-  const moved = waitingHands.slice(from);
-  moved.forEach((each, offset) => {
-    each.hand = number + offset;
+// Change this board's waiting hands in one transaction, read afresh there
+// (the timer or another tab may have changed them): ``change(list, index)``
+// edits the hands of ``list`` (oldest first) and returns the ids to delete.
+// Resolves with the hand ``id`` as it was, or null when it is gone.
+async function changeWaiting(id, change) {
+  const section = waitingSection();
+  let found = null;
+  await inWaiting("readwrite", (hands) => {
+    const all = hands.getAll();
+    all.onsuccess = () => {
+      const list = all.result
+        .filter((hand) => hand.who === who() && hand.match === section.dataset.match)
+        .sort((a, b) => a.id - b.id);
+      const index = list.findIndex((hand) => hand.id === id);
+      if (index < 0) return;
+      found = { ...list[index] };
+      const gone = change(list, index) || [];
+      for (const hand of list) {
+        if (gone.includes(hand.id)) hands.delete(hand.id);
+        else hands.put(hand);
+      }
+    };
   });
-  return moved;
+  await loadWaiting();
+  changedElsewhere();
+  return found;
 }
 
-async function chosen(id) {
-  await loadWaiting();
-  const index = waitingHands.findIndex((hand) => hand.id === id);
-  return index < 0 ? null : index;
+// The hands from ``from`` on get numbers from ``number`` up: those entered
+// after a hand follow it.
+function renumber(list, from, number) {
+  list.slice(from).forEach((each, offset) => {
+    each.hand = number + offset;
+  });
 }
 
 // The host's choice for a refused hand: record it as the board's next hand
-// (or, for a typing-slip question, as typed; after server errors, again).
+// (or, for a typing-slip question, as typed; after an error or once the
+// match takes hands again, try again).
 async function saveAsNext(id) {
-  const index = await chosen(id);
-  if (index === null) return;
-  const hand = waitingHands[index];
-  const refused = hand.refused;
-  hand.confirm = refused.kind === "asked" ? refused.confirm_slips || "" : "";
-  if (refused.kind === "token" && refused.spare_tokens && refused.spare_tokens.length) {
-    hand.token = refused.spare_tokens[0];
-    usedTokens.add(hand.token);
-    await inWaiting("readwrite", (hands, used) => used.put(true, hand.token));
-  }
-  hand.refused = null;
-  hand.failures = 0;
-  const changed = refused.next_hand ? renumber(index, refused.next_hand) : [hand];
-  await storeHands(changed);
+  await changeWaiting(id, (list, index) => {
+    const hand = list[index];
+    const refused = hand.refused || {};
+    hand.confirm = refused.kind === "asked" ? refused.confirm_slips || "" : "";
+    if (refused.kind === "token" && refused.spare_tokens && refused.spare_tokens.length) {
+      hand.token = refused.spare_tokens[0];
+    }
+    hand.refused = null;
+    hand.failures = 0;
+    // Another number only for a hand taken by another screen: the hands
+    // behind it follow it.
+    if ((refused.kind === "taken" || refused.kind === "token") && refused.next_hand) {
+      renumber(list, index, refused.next_hand);
+    }
+  });
+  for (const hand of waitingHands) usedTokens.set(hand.token, "kept");
   showWaiting();
   formFollows();
   sendWaiting();
 }
 
 async function dropHand(id) {
-  const index = await chosen(id);
-  if (index === null) return;
-  const hand = waitingHands[index];
-  await inWaiting("readwrite", (hands) => hands.delete(hand.id));
-  waitingHands.splice(index, 1);
-  // The hands behind it now follow the board's last hand.
-  const next = hand.refused ? hand.refused.next_hand : null;
-  if (next) await storeHands(renumber(index, next));
-  else changedElsewhere();
+  const dropped = await changeWaiting(id, (list, index) => {
+    const next = list[index].refused ? list[index].refused.next_hand : null;
+    // The hands behind it now follow the board's last hand.
+    if (next) renumber(list, index + 1, next);
+    return [id];
+  });
+  if (editingId === id) editingId = null;
+  if (!dropped) return;
   showWaiting();
   formFollows();
-  setStatus(`Hand ${hand.hand} was dropped: ${hand.words}.`);
+  if (!waitingHands.length) {
+    const next = dropped.refused ? dropped.refused.next_hand : null;
+    if (next) numberForm(next, "");  // the board drawn again says who deals
+    refreshBoard();
+  }
+  setStatus(`Hand ${dropped.hand} was dropped: ${dropped.words}.`);
   sendWaiting();
 }
 
@@ -443,9 +489,9 @@ async function putBack(id) {
     setStatus("Save or empty the hand you are entering first, then put it back.");
     return;
   }
-  const index = await chosen(id);
-  if (index === null) return;
-  const hand = waitingHands[index];
+  await loadWaiting();
+  const hand = waitingHands.find((each) => each.id === id);
+  if (!hand) return;
   clearForm(form);
   for (const [name, value] of hand.fields) {
     if (name === "token" || name === "hand_number") continue;
@@ -456,9 +502,8 @@ async function putBack(id) {
     }
   }
   if (typeof markWentOut === "function") markWentOut(document);
-  hand.editing = true;
-  hand.refused = null;
-  await storeHands([hand]);
+  // Only in this tab: a reload, or another tab, shows it refused again.
+  editingId = hand.id;
   showWaiting();
   formFollows("Correct the hand, then save it.");
   const first = form.querySelector("input[type=radio]");
@@ -506,7 +551,11 @@ async function sendOne(hand) {
     return "later";
   }
   if (response.status === 404) {
-    hand.refused = { kind: "gone", message: "This match is not here any more (deleted on another screen?)", next_hand: null };
+    hand.refused = {
+      kind: "gone",
+      message: "This match is not here any more (deleted on another screen, or another host signed in on this phone?)",
+      next_hand: null,
+    };
     await storeHands([hand]);
     return "refused";
   }
@@ -564,10 +613,12 @@ function sendWaiting() {
 async function sendRound() {
   await loadWaiting();
   let sent = 0;
-  while (!waitingStopped && waitingHands.length && !waitingHands[0].refused && !waitingHands[0].editing) {
+  let refusedNow = false;
+  while (!waitingStopped && waitingHands.length && !waitingHands[0].refused) {
     const hand = waitingHands[0];
     showWaiting();
     const outcome = await sendOne(hand);
+    refusedNow = outcome === "refused";
     if (outcome !== "saved") break;
     await inWaiting("readwrite", (hands) => hands.delete(hand.id));
     waitingHands.shift();
@@ -578,12 +629,10 @@ async function sendRound() {
     changedElsewhere();
     boardCatchesUp(sent);
   }
-  if (waitingHands.length && (waitingHands[0].refused || waitingHands[0].editing)) {
-    if (!sent) {
-      setStatus(`Hand ${waitingHands[0].hand} needs your choice, below.`);
-      // What another screen recorded shows on the board before the host chooses.
-      if (waitingHands[0].refused) refreshBoard();
-    }
+  if (refusedNow) {
+    setStatus(`Hand ${waitingHands[0].hand} needs your choice under "Waiting to be sent".`);
+    // What another screen recorded shows on the board before the host chooses.
+    if (!sent) refreshBoard();
   }
   if (!waitingHands.length) stopRetrying();
 }
@@ -620,6 +669,37 @@ function stopRetrying() {
   if (waitingTimer !== null) clearInterval(waitingTimer);
   waitingTimer = null;
 }
+// Log out: this host's waiting hands go, and the database with them unless
+// another host's hands wait in it (theirs are kept for them).
+async function forgetWaiting() {
+  let others = 0;
+  try {
+    const db = await openWaiting(false);
+    if (db !== null) {
+      await new Promise((done) => {
+        const tx = db.transaction(HANDS, "readwrite");
+        const hands = tx.objectStore(HANDS);
+        const all = hands.getAll();
+        all.onsuccess = () => {
+          for (const hand of all.result) {
+            if (hand.who === who()) hands.delete(hand.id);
+            else others += 1;
+          }
+        };
+        tx.oncomplete = tx.onerror = tx.onabort = () => done();
+      });
+      db.close();
+    }
+  } catch {
+    // nothing could be read: nothing of anyone's is kept either
+  }
+  if (others) return;
+  await new Promise((done) => {
+    const deleting = indexedDB.deleteDatabase(WAITING_DB);
+    deleting.onsuccess = deleting.onerror = deleting.onblocked = () => done();
+  });
+}
+
 function stopWaiting() {
   waitingStopped = true;
   stopRetrying();
@@ -636,8 +716,8 @@ document.addEventListener("htmx:configRequest", (event) => {
   if (!waitingWorks || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-spare-tokens")) return;
   const parameters = event.detail.parameters;
   const sent = typeof parameters.get === "function" ? parameters.get("token") : parameters.token;
-  if (!sent || !usedTokens.has(sent)) return;
-  // An old page's token an earlier save used: send a fresh one instead.
+  if (!sent || usedTokens.get(sent) !== "kept") return;
+  // An old page's token, now a waiting hand's: send a fresh one instead.
   const token = takeToken(form);
   form.querySelector("input[name=token]").value = token;
   if (typeof parameters.set === "function") parameters.set("token", token);
@@ -647,7 +727,7 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   const elt = event.detail.elt;
   if (!waitingWorks || !waitingSection()) return;
   if (elt.id === "hand-preview") {
-    if (waitingHands.length && !waitingHands[0].editing) event.preventDefault();
+    if (waitingHands.length && waitingHands[0].id !== editingId) event.preventDefault();
     return;
   }
   if (!(elt instanceof HTMLFormElement) || !elt.hasAttribute("data-spare-tokens")) return;
@@ -658,8 +738,9 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   }
   const token = elt.querySelector("input[name=token]");
   if (token && token.value) {
-    usedTokens.add(token.value);
-    inWaiting("readwrite", (hands, used) => used.put(true, token.value)).catch(() => {});
+    sentCopy.set(elt, { token: token.value, fields: formFields(elt), words: typedWords(elt) });
+    if (usedTokens.get(token.value) !== "kept") usedTokens.set(token.value, "sent");
+    inWaiting("readwrite", (hands, used) => used.put("sent", token.value)).catch(() => {});
   }
 });
 // The Save went out but no answer came (the connection dropped): keep it.
@@ -673,7 +754,7 @@ for (const name of ["htmx:sendError", "htmx:timeout"]) {
       showNotSaved(event, true);
       return;
     }
-    keepHand(elt, { sameToken: true }).catch(() => showNotSaved(event, true));
+    keepHand(elt, sentCopy.get(elt)).catch(() => showNotSaved(event, true));
   });
 }
 
@@ -700,7 +781,10 @@ async function catchUpOfflineCopy() {
     numberForm(number, "Who deals shows once the connection is back.");
   }
   const token = form.querySelector("input[name=token]");
-  if (usedTokens.has(token.value)) token.value = takeToken(form);
+  if (usedTokens.has(token.value)) {
+    token.value = ""; // an earlier page's Save used it
+    token.value = takeToken(form);
+  }
 }
 
 // Hands that wait for another match (or on a page with no board): they are

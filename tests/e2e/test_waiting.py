@@ -67,6 +67,21 @@ def kept(page: Page) -> int:
     )
 
 
+def sign_in(page: Page, live_server: LiveServer, user: Any) -> None:
+    """``user`` signs in on this phone (a session of theirs in its cookies)."""
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+
+
 def keep_offline(page: Page, *hands: tuple[str, dict[str, int]]) -> None:
     """Save hands with no connection: each waits on the phone."""
     page.context.set_offline(True)
@@ -222,6 +237,7 @@ def test_the_host_can_drop_a_refused_waiting_hand(
     expect(page.locator("[data-waiting-status]")).to_have_text(
         "Hand 1 was dropped: Ben went out; Alice 23, Cara 18."
     )
+    expect(save(page, 2)).to_be_visible()  # the board's next hand, not the phone's
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
     assert kept(page) == 0
 
@@ -245,17 +261,7 @@ def test_a_send_after_the_session_ended_keeps_the_hand_and_asks_to_log_in(
     assert recorded(match) == []
 
     # Logged in again (in another tab): the next try sends it.
-    client = Client()
-    client.force_login(host)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
+    sign_in(page, live_server, host)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
@@ -565,6 +571,7 @@ def test_a_double_tap_on_save_offline_keeps_one_hand_and_leaves_the_next_form_al
     page.wait_for_timeout(300)
     expect(waiting(page).get_by_role("listitem")).to_have_count(1)
     expect(page.locator("#hand-form input:checked")).to_have_count(0)
+    expect(page.locator("[data-network-error]")).to_be_hidden()  # no empty Save went
     assert kept(page) == 1
 
 
@@ -614,21 +621,7 @@ def test_another_host_on_the_same_phone_never_sees_the_first_hosts_waiting_hands
     expect(page.locator("[data-waiting-status]")).to_contain_text("you were logged out")
     other = UserFactory()
     theirs = MatchFactory(host=other, players=["Dan", "Eve"])
-
-    def sign_in(user: Any) -> None:
-        client = Client()
-        client.force_login(user)
-        page.context.add_cookies(
-            [
-                {
-                    "name": settings.SESSION_COOKIE_NAME,
-                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                    "url": live_server.url,
-                }
-            ]
-        )
-
-    sign_in(other)
+    sign_in(page, live_server, other)
     page.goto(live_server.url + reverse("matches:home"))
     expect(page.get_by_role("link", name=re.compile("Dan"))).to_be_visible()
     expect(page.locator(".waiting-elsewhere")).to_have_count(0)
@@ -639,7 +632,7 @@ def test_another_host_on_the_same_phone_never_sees_the_first_hosts_waiting_hands
 
     # The first host signs in again: their hand is still there, and goes.
     Session.objects.all().delete()
-    sign_in(host)
+    sign_in(page, live_server, host)
     open_board(page, live_server, match)
     expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
@@ -660,5 +653,64 @@ def test_a_send_refused_by_the_security_check_keeps_the_hand_and_asks_to_reload(
     expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Ben went out")
     assert recorded(match) == []
     page.reload()
+    expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_a_save_again_after_a_server_error_records_the_hand_once(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+
+    def broken_answer(route: Route) -> None:
+        route.fetch()  # the server records the hand...
+        route.fulfill(status=500, body="")  # ...and the answer is an error page
+
+    page.context.route("**/hands/", broken_answer)
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(page.locator("[data-network-error]")).to_contain_text(
+        "Not saved: the server had a problem."
+    )
+    page.context.unroute("**/hands/")
+    save(page, 1).tap()  # as the message says
+    expect(messages(page)).to_have_text("Hand 1 was saved already: Ben takes 41.")
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_a_hand_put_back_in_the_form_is_still_there_after_a_reload(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 0}))
+    page.context.set_offline(False)
+    waiting(page).get_by_role("button", name="Put it back in the form").tap()
+    expect(waiting(page)).to_contain_text("Hand 1 is back in the form")
+    page.reload()
+    item = waiting(page).get_by_role("listitem")
+    expect(item.get_by_role("button")).to_have_text(["Put it back in the form", "Drop hand 1"])
+    assert kept(page) == 1
+    assert recorded(match) == []
+
+
+def test_another_host_logging_out_keeps_the_first_hosts_waiting_hands(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    Session.objects.all().delete()
+    page.context.set_offline(False)
+    expect(page.locator("[data-waiting-status]")).to_contain_text("you were logged out")
+    other = UserFactory()
+    sign_in(page, live_server, other)
+    page.goto(live_server.url + reverse("matches:home"))
+    page.get_by_role("button", name="Log out").tap()  # nothing of theirs waits: no question
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    assert kept(page) == 1
+    sign_in(page, live_server, host)
+    open_board(page, live_server, match)
     expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
