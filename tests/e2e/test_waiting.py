@@ -648,7 +648,8 @@ def test_a_send_refused_by_the_security_check_keeps_the_hand_and_asks_to_reload(
     page.context.set_offline(False)
     expect(page.locator("[data-waiting-status]")).to_have_text(
         "Not sent: the page's security check has expired. Reload the page: the waiting "
-        "hands are kept."
+        "hands are kept.",
+        timeout=10_000,  # Django draws its refusal page first
     )
     expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Ben went out")
     assert recorded(match) == []
