@@ -92,8 +92,17 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
             )
         else:
             shown = f'<span class="name">{name}</span>'
-        marks = row.marks
-        marks = f'<span class="marks">{escape(" · ".join(marks))}</span>' if marks else ""
+        # The dealer's mark in its own span: static/js/waiting.js hides it
+        # while hands wait on the phone (the next dealer is not known yet).
+        shown_marks = "".join(
+            (
+                f'<span class="dealer-mark">{" · " if at else ""}{escape(mark)}</span>'
+                if mark == "deals"
+                else f"{' · ' if at else ''}{escape(mark)}"
+            )
+            for at, mark in enumerate(row.marks)
+        )
+        marks = f'<span class="marks">{shown_marks}</span>' if row.marks else ""
         cells.append(f'<th scope="row" class="who">{shown}\n{marks}</th>')
         if totals:
             cells.append(f'<td class="points" data-player="{name}">{row.total}</td>')

@@ -251,6 +251,8 @@ document.addEventListener("submit", (event) => {
   const form = event.target;
   if (form.hasAttribute("hx-post")) return;
   setTimeout(() => {
+    // A form a script held back (log out asking first) is not being sent.
+    if (event.defaultPrevented) return;
     for (const button of form.querySelectorAll("button[type=submit]")) button.disabled = true;
   }, 0);
 });

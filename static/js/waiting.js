@@ -124,7 +124,10 @@ if (waitingChannel) {
         showWaiting();
         formFollows();
         if (waitingHands.length) startRetrying();
-        else if (before) refreshBoard(); // sent from another tab
+        else if (before) {
+          setStatus("The waiting hands were sent from another tab.");
+          refreshBoard();
+        }
       })
       .catch(() => {});
   };
@@ -171,8 +174,14 @@ function takeToken(form) {
   const own = form.querySelector("input[name=token]").value;
   if (own && usedTokens.get(own) !== "kept") return own;
   const spare = spareOf(form);
-  const token = spare.shift() || "";
+  let token = spare.shift() || "";
   form.dataset.spareTokens = spare.join(" ");
+  if (!token && document.body.dataset.offlineCopy === "yes" && window.crypto && crypto.randomUUID) {
+    // An offline copy's spare tokens were drawn once, for its first load:
+    // a copy is only ever shown in a secure context, where the phone can
+    // make one-time tokens as unguessable as the server's.
+    token = crypto.randomUUID();
+  }
   return token;
 }
 
@@ -310,6 +319,9 @@ function numberForm(number, why) {
   if (!form || !number) return;
   const box = form.querySelector("input[name=hand_number]");
   if (Number(box.value) === number) return;
+  // The board's dealer marks are for the hand it was drawn for.
+  const board = document.getElementById("board");
+  if (board) board.classList.add("deal-unknown");
   box.value = String(number);
   for (const label of document.querySelectorAll("[data-hand-label]")) {
     for (const node of label.childNodes) {
@@ -788,7 +800,8 @@ async function catchUpOfflineCopy() {
 }
 
 // Hands that wait for another match (or on a page with no board): they are
-// sent from their own board, so say where it is.
+// sent from their own board, so say where. On the page of a match that is
+// gone (deleted on another screen), its hands can only be dropped.
 async function pointToWaiting() {
   if (!who() || !window.indexedDB || document.body.dataset.offlineCopy === "yes") return;
   const section = waitingSection();
@@ -800,15 +813,36 @@ async function pointToWaiting() {
   }
   const main = document.querySelector("main");
   if (!others.length || !main) return;
-  const note = document.createElement("p");
+  const note = document.createElement("div");
   note.className = "waiting-elsewhere";
   note.setAttribute("role", "status");
+  const lost = others.filter((hand) => hand.board === window.location.pathname);
+  if (lost.length) {
+    const text = document.createElement("p");
+    const words = lost.map((hand) => `hand ${hand.hand} (${hand.words})`).join("; ");
+    text.textContent = `This match is not here any more, but ${lost.length === 1 ? "1 of its hands waits" : `${lost.length} of its hands wait`} on this phone: ${words}.`;
+    const drop = button(lost.length === 1 ? "Drop it" : "Drop them", false, async () => {
+      const ids = lost.map((hand) => hand.id);
+      await inWaiting("readwrite", (hands) => ids.forEach((id) => hands.delete(id)));
+      changedElsewhere();
+      note.remove();
+    });
+    note.append(text, drop);
+    main.prepend(note);
+    return;
+  }
+  const boards = [...new Map(others.map((hand) => [hand.board, hand])).values()];
+  const text = document.createElement("p");
   const count = others.length === 1 ? "1 hand waits" : `${others.length} hands wait`;
-  note.append(`${count} on this phone to be sent, from `);
-  const link = document.createElement("a");
-  link.href = others[0].board;
-  link.textContent = "their match's board";
-  note.append(link, ". Open it to send them.");
+  text.append(`${count} on this phone to be sent from ${boards.length === 1 ? "its match's board" : "their matches' boards"}: `);
+  boards.forEach((hand, at) => {
+    const link = document.createElement("a");
+    link.href = hand.board;
+    link.textContent = boards.length === 1 ? "open it" : `match ${at + 1}`;
+    text.append(at ? ", " : "", link);
+  });
+  text.append(".");
+  note.append(text);
   main.prepend(note);
 }
 document.addEventListener("DOMContentLoaded", () => {

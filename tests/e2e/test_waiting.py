@@ -17,7 +17,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from matches.models import Event
+from matches.models import Event, Match
 from tests.e2e.board import enter_hand, expect_totals, messages, open_board, save
 from tests.e2e.test_line import move_the_line
 from tests.e2e.test_offline_copy import controlled, signed_in_page
@@ -117,6 +117,8 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("")
     expect_totals(page, Alice=0, Ben=0, Cara=0)
     expect(page.locator("#deal")).to_have_text("Who deals shows once the waiting hands are sent.")
+    # Nor does any row say who deals: that was for hand 1.
+    expect(page.locator(".dealer-mark")).to_be_hidden()
     enter_hand(page, "Cara", Alice=5, Ben=7)
     save(page, 2).tap()
     page.get_by_role("radio", name="Alice", exact=True).tap()
@@ -584,10 +586,10 @@ def test_other_pages_say_where_hands_wait(host: Any, live_server: LiveServer, pa
     page.goto(live_server.url + reverse("matches:home"))
     note = page.locator(".waiting-elsewhere")
     expect(note).to_have_text(
-        "1 hand waits on this phone to be sent, from their match's board. Open it to send them."
+        "1 hand waits on this phone to be sent from its match's board: open it."
     )
     page.context.unroute(SEND)
-    note.get_by_role("link", name="their match's board").tap()
+    note.get_by_role("link", name="open it").tap()
     expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
 
@@ -602,6 +604,7 @@ def test_log_out_with_no_connection_says_it_needs_one_and_keeps_everything(
     expect(page.get_by_role("alert").filter(has_text="Not logged out")).to_have_text(
         "Not logged out: logging out needs the connection. Try again once it is back."
     )
+    expect(page.get_by_role("button", name="Log out")).to_be_enabled()  # to try again
     assert kept(page) == 1
     page.context.set_offline(False)
     expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
@@ -715,3 +718,21 @@ def test_another_host_logging_out_keeps_the_first_hosts_waiting_hands(
     open_board(page, live_server, match)
     expect(page.locator("[data-waiting-status]")).to_have_text("The waiting hand was sent.")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
+def test_a_hand_of_a_match_deleted_meanwhile_can_be_dropped_from_its_page(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    kept_with_no_answer(page)
+    Match.objects.filter(pk=match.pk).delete()  # on another screen
+    page.reload()
+    note = page.locator(".waiting-elsewhere")
+    expect(note.get_by_role("paragraph")).to_have_text(
+        "This match is not here any more, but 1 of its hands waits on this phone: "
+        "hand 1 (Ben went out; Alice 23, Cara 18)."
+    )
+    note.get_by_role("button", name="Drop it").tap()
+    expect(note).to_have_count(0)
+    assert kept(page) == 0
