@@ -864,6 +864,18 @@ document.addEventListener("DOMContentLoaded", async () => {
   await catchUpOfflineCopy();
   if (waitingHands.length) startRetrying();
 });
+// A board this script asked for lands later: if the host has typed since
+// (or put a hand back in the form), it is not swapped in over that.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (!refreshing || event.detail.target.id !== "board") return;
+  const asked = event.detail.requestConfig;
+  if (!asked || asked.verb !== "get") return; // the host's own Save, Undo...
+  const form = document.getElementById("hand-form");
+  if (editingId !== null || (form && formTouched(form))) {
+    event.detail.shouldSwap = false;
+    refreshing = false;
+  }
+});
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.target.id !== "board" || !waitingWorks) return;
   // A board from the server: the offline copy's note no longer holds.
