@@ -412,9 +412,7 @@ def _board_context(
         "undo_row": newest,
         "hand_form": hand_form,
         "hand_action": (
-            event_url("fix", public_id, fixing["event"].pk)
-            if fixing
-            else urls["hand"]
+            event_url("fix", public_id, fixing["event"].pk) if fixing else urls["hand"]
         ),
         "fixing": fixing,
         "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
