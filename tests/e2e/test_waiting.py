@@ -101,6 +101,18 @@ def kept_with_no_answer(page: Page) -> None:
     expect(waiting(page)).to_contain_text("Hand 1 waits to be sent")
 
 
+def first_host_logged_out(page: Page, live_server: LiveServer, host: Any) -> Any:
+    """Hand 1 of the host's match waits on the phone, and the host's
+    session ends before it is sent (the phone says so). Returns the match."""
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    Session.objects.all().delete()
+    page.context.set_offline(False)
+    expect(page.locator("[data-waiting-status]")).to_contain_text("you were logged out")
+    return match
+
+
 def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     host: Any, live_server: LiveServer, page: Page
 ) -> None:
@@ -614,14 +626,9 @@ def test_log_out_with_no_connection_says_it_needs_one_and_keeps_everything(
 def test_another_host_on_the_same_phone_never_sees_the_first_hosts_waiting_hands(
     host: Any, live_server: LiveServer, page: Page
 ) -> None:
-    match = MatchFactory(host=host)
-    open_board(page, live_server, match)
-    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
     # Before the phone sends it, the host's session ends, and someone else
     # signs in on this phone.
-    Session.objects.all().delete()
-    page.context.set_offline(False)
-    expect(page.locator("[data-waiting-status]")).to_contain_text("you were logged out")
+    match = first_host_logged_out(page, live_server, host)
     other = UserFactory()
     theirs = MatchFactory(host=other, players=["Dan", "Eve"])
     sign_in(page, live_server, other)
@@ -702,12 +709,7 @@ def test_a_hand_put_back_in_the_form_is_still_there_after_a_reload(
 def test_another_host_logging_out_keeps_the_first_hosts_waiting_hands(
     host: Any, live_server: LiveServer, page: Page
 ) -> None:
-    match = MatchFactory(host=host)
-    open_board(page, live_server, match)
-    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
-    Session.objects.all().delete()
-    page.context.set_offline(False)
-    expect(page.locator("[data-waiting-status]")).to_contain_text("you were logged out")
+    match = first_host_logged_out(page, live_server, host)
     other = UserFactory()
     sign_in(page, live_server, other)
     page.goto(live_server.url + reverse("matches:home"))
