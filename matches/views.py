@@ -348,6 +348,14 @@ HISTORY_PAGE = 20  # matches a page of the history lists
 # saved with no connection (static/js/waiting.js): with none left, the phone
 # keeps no more until the connection is back.
 SPARE_TOKENS = 10
+
+
+def spare_tokens() -> list[str]:
+    """``SPARE_TOKENS`` fresh one-time form tokens, for hands saved with no
+    connection (the board's, and each answer to a waiting hand's send)."""
+    return [str(uuid.uuid4()) for _ in range(SPARE_TOKENS)]
+
+
 # After a write, focus goes to the result of a closed match, else to the first
 # "who went out" choice of the next hand (the phone's keyboard stays down).
 WRITTEN = "written"
@@ -421,11 +429,7 @@ def _board_context(
         "rematch_token": uuid.uuid4(),
         "login_url": f"{reverse('login')}?{urlencode({'next': urls['detail']})}",
         # One-time tokens for hands saved with no connection (static/js/waiting.js).
-        "spare_tokens": (
-            " ".join(str(uuid.uuid4()) for _ in range(SPARE_TOKENS))
-            if hand_form is not None and not fixing
-            else ""
-        ),
+        "spare_tokens": " ".join(spare_tokens()) if hand_form is not None and not fixing else "",
         "slips": slips,
         "preview": preview,
         "slips_confirmed": "\n".join(slips),
@@ -678,7 +682,7 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     board = match.board(recent=0)
     form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
     attempt = _attempt_hand(match, board, form)
-    spare = [str(uuid.uuid4()) for _ in range(SPARE_TOKENS)]
+    spare = spare_tokens()
     if attempt.kind in ("saved", "again"):
         if attempt.kind == "saved":
             hand = form.hand_after()
