@@ -153,11 +153,11 @@ def history_items(rows: list[Any], *, tools: bool) -> SafeString:
                 f'\n<span class="detail">Dealt by {escape(row.hand.dealer)}.{held}</span>'
             )
         if row.created:
-            # As the date filter writes them ("c" and "H:i"), in the active time zone.
+            # As the date filter writes them ("c" and "H:i T"), in the active time zone.
             when = timezone.localtime(row.created)
             parts.append(
                 f'\n<time class="when" datetime="{when.isoformat()}" data-local="time">'
-                f"{when:%H:%M} UTC</time>"
+                f"{escape(date_format(when, 'H:i T'))}</time>"
             )
         if tools:
             parts.append('\n<div class="inline row-tools">')

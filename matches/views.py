@@ -30,12 +30,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from matches import accounts, scoring, services
+from matches import accounts, drawn, scoring, services
 from matches.display import (
     LISTED,
     HistoryRow,
@@ -83,6 +84,7 @@ from matches.models import (
     Player,
     ShareLink,
 )
+from matches.prepared import Prepared
 from matches.scoring import snapshot
 from matches.scoring.cards import ACE_VALUES, deck_points
 from matches.scoring.examples import EXAMPLES, GIN_EXAMPLES
@@ -129,7 +131,7 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
                 # Nothing is recorded in a match set aside: say so on its board.
                 messages.error(request, services.ABANDONED)
                 if request.htmx:
-                    return _render_board(request, _board_context(refused.match))
+                    return _board_as_it_stands(request, refused.match)
                 return redirect("matches:detail", public_id=refused.match.public_id)
         if request.htmx or getattr(view, "answers_json", False):
             return HttpResponse("You are logged out.", status=401, content_type="text/plain")
@@ -152,6 +154,16 @@ class SetAside(Exception):
         self.match = match
 
 
+# The lookup of nearly every host's page (``_host_match``), compiled once.
+HOST_MATCH = Prepared(
+    lambda public_id, host: Match.objects.with_share_token().filter(
+        public_id=public_id, host_id=host
+    )[:1],
+    public_id="\x00public_id",
+    host=-8_191,
+)
+
+
 def _host_match(
     request: HtmxHttpRequest, public_id: str, *, writing: bool = False, events: bool = False
 ) -> Match:
@@ -164,12 +176,14 @@ def _host_match(
         SetAside: ``writing`` (a page that changes the score) to an abandoned
             match; ``host_required`` answers with the board and the reason.
     """
-    matches = Match.objects.with_share_token()
-    match = get_object_or_404(
-        matches.for_board() if events else matches,
-        public_id=public_id,
-        host=request.user,
-    )
+    if events:
+        match = get_object_or_404(
+            Match.objects.with_share_token().for_board(), public_id=public_id, host=request.user
+        )
+    else:
+        match = HOST_MATCH.first(public_id=public_id, host=request.user.pk)
+        if match is None:
+            raise Http404("No such match.")
     if writing and match.abandoned is not None:
         raise SetAside(match)
     return match
@@ -387,13 +401,7 @@ def _board_context(
     undone = shown.undone
     newest = rows[0] if rows else None
     fix_row = newest if newest is not None and newest.kind == "hand" else None
-    token = getattr(match, "share_token", None)
-    if token is None and not hasattr(match, "share_token"):
-        token = (
-            ShareLink.objects.filter(match=match, ended=None)
-            .values_list("token", flat=True)
-            .first()
-        )
+    token = _share_token(match)
     share = None
     if token is not None:
         share = {
@@ -439,6 +447,18 @@ def _board_context(
         "closed": board.status == "closed",
         "focus": ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus,
     }
+
+
+def _share_token(match: Match) -> str | None:
+    """The token of ``match``'s live share link (None: not shared), as read
+    with its row (``with_share_token``), else read now and kept on it."""
+    if not hasattr(match, "share_token"):
+        match.share_token = (  # type: ignore[attr-defined]
+            ShareLink.objects.filter(match=match, ended=None)
+            .values_list("token", flat=True)
+            .first()
+        )
+    return match.share_token  # type: ignore[attr-defined]
 
 
 def _deleted(
@@ -490,14 +510,63 @@ def _sheet(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
 
 
 def _render_board(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """The board of ``context`` (a form sent back, a question to answer),
+    drawn for this request alone."""
     # The CSRF field of the board's dozen forms, masked once for the page.
     context["csrf_field"] = csrf_input(request)
+    html = render_to_string("matches/match.html#board", context, request=request)
+    return _board_page(request, html, _title(context["board"]))
+
+
+def _title(board: scoring.Board) -> str:
+    """The board page's title: its players' names."""
+    return ", ".join(board.totals)
+
+
+def _board_page(request: HtmxHttpRequest, html: SafeString, title: str) -> HttpResponse:
+    """The board page around the board's ``html``; by htmx, the board alone
+    and the note in its live region outside the board (out of band)."""
     if not request.htmx:
-        return render(request, "matches/match.html", context)
-    # The board, and the note in its live region outside the board (out of band).
-    board = render_to_string("matches/match.html#board", context, request=request)
-    note = render_to_string("matches/match.html#note_oob", context, request=request)
-    return HttpResponse(board + note)
+        return render(request, "matches/match.html", {"board_html": html, "title": title})
+    note = render_to_string("matches/match.html#note_oob", {}, request=request)
+    return HttpResponse(html + note)
+
+
+def _board_as_it_stands(
+    request: HtmxHttpRequest, match: Match, focus: str | None = None
+) -> HttpResponse:
+    """The board of ``match`` with no form sent back: drawn once for each
+    version of the match in this process, and filled in with this request's
+    CSRF field and fresh one-time tokens (``matches.drawn``)."""
+    _share_token(match)
+    found = drawn.kept(drawn.key(request, match, focus))
+    if found is None:
+        context = _board_context(match, focus=focus)
+        context["csrf_field"] = mark_safe(drawn.CSRF_SLOT)  # noqa: S308
+        html = render_to_string("matches/match.html#board", context, request=request)
+        for name, token in _board_tokens(context).items():
+            html = html.replace(token, drawn.token_slot(name))
+        if context["spare_tokens"]:
+            html = html.replace(context["spare_tokens"], drawn.SPARE_SLOT)
+        found = drawn.DrawnBoard(html, _title(context["board"]))
+        # The key again: a write between the match's row and its events
+        # has the row read again, and the drawing shows that version.
+        drawn.keep(drawn.key(request, match, focus), found)
+    return _board_page(request, found.filled(csrf_input(request), spare_tokens()), found.title)
+
+
+def _board_tokens(context: dict[str, Any]) -> dict[str, str]:
+    """The one-time tokens a board as it stands was drawn with, by slot name
+    (``drawn.TOKEN_SLOTS``)."""
+    tokens = {"rematch": str(context["rematch_token"])}
+    for name, form in (
+        ("hand", context["hand_form"]),
+        ("line", context["line_form"]),
+        ("seat", context["seat_form"]),
+    ):
+        if form is not None:
+            tokens[name] = str(form["token"].value())
+    return tokens
 
 
 @require_GET
@@ -508,7 +577,7 @@ def match_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     match = _host_match(request, public_id)
     # Arriving after a write (a redirect with a note): focus as after a swap.
     focus = WRITTEN if messages.get_messages(request) or request.htmx else None
-    return _render_board(request, _board_context(match, focus=focus))
+    return _board_as_it_stands(request, match, focus)
 
 
 def _after_write(
@@ -519,7 +588,7 @@ def _after_write(
     if request.htmx:
         # The board shows what was stored.
         fresh = stored or _host_match(request, match.public_id)
-        return _render_board(request, _board_context(fresh, focus=WRITTEN))
+        return _board_as_it_stands(request, fresh, WRITTEN)
     return redirect("matches:detail", public_id=match.public_id)
 
 

@@ -135,6 +135,8 @@ SECURE_COOKIES = env_bool("SECURE_COOKIES", not DEBUG)
 FOLLOW_POLL_OPEN_MS = env_int("FOLLOW_POLL_OPEN_MS", 2000, low=500, high=60_000)
 FOLLOW_POLL_CLOSED_MS = env_int("FOLLOW_POLL_CLOSED_MS", 30_000, low=1000, high=600_000)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
+# Django's sessions in the database, read by a lookup written once.
+SESSION_ENGINE = "matches.sessions"
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SECURE_HSTS_SECONDS = 30 * 24 * 60 * 60 if SECURE_COOKIES else 0
 # HSTS for the subdomains too (HSTS_SUBDOMAINS=false when one of them is
@@ -199,6 +201,9 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a log-in while its (name, address) pair is locked out.
     "axes.backends.AxesStandaloneBackend",
+    # Django's own, with who is signed in read by a lookup written once.
+    "matches.accounts.HostBackend",
+    # Sessions begun before HostBackend was, until they end.
     "django.contrib.auth.backends.ModelBackend",
 ]
 
@@ -347,12 +352,22 @@ CONTENT_SECURITY_POLICY = {
 
 # One cache for every worker process and every server (sign-up limits and the
 # like): a table of the database itself, made by `migrate`. Nothing is kept
-# in a process: sessions live in the database too (Django's default).
+# in a process (but the boards as drawn, below): sessions live in the database
+# too (Django's default).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "rummy_cache",
-    }
+    },
+    # But the boards as drawn (matches.drawn): kept by each process for
+    # itself, since a board's key holds its match's version and is never
+    # stale. A few hundred boards of some 25 KB each.
+    "boards": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rummy-boards",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 400},
+    },
 }
 
 LANGUAGE_CODE = "en-us"

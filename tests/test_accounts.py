@@ -283,3 +283,41 @@ def test_tries_on_a_locked_name_do_not_use_up_the_addresss_limit(client, alice, 
         log_in(client, "alice", "wrong guess")
     UserFactory(username="ben", password=PASSWORD)
     assert log_in(client, "ben", PASSWORD).status_code == 302
+
+
+# Who is signed in: Django's sessions and log-in, their lookups written once
+# (matches.sessions, matches.accounts.HostBackend).
+
+
+def test_a_host_logs_in_and_stays_signed_in_from_page_to_page(client, alice):
+    response = client.post(reverse("login"), {"username": "alice", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.get(reverse("matches:new")).status_code == 200
+    assert client.get(reverse("matches:history")).status_code == 200
+
+
+def test_an_expired_session_is_signed_out(client, alice):
+    from django.contrib.sessions.models import Session
+
+    client.force_login(alice)
+    assert client.get(reverse("matches:new")).status_code == 200
+    Session.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
+    response = client.get(reverse("matches:new"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_a_deactivated_host_is_signed_out(client, alice):
+    client.force_login(alice)
+    get_user_model().objects.filter(pk=alice.pk).update(is_active=False)
+    response = client.get(reverse("matches:new"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_a_session_naming_no_such_host_signs_nobody_in(alice):
+    from matches.accounts import HostBackend
+
+    assert HostBackend().get_user(alice.pk) == alice
+    assert HostBackend().get_user("not a number") is None
+    assert HostBackend().get_user(alice.pk + 1000) is None

@@ -211,12 +211,13 @@ def test_sixteen_phones_on_three_workers_record_every_hand_once(gunicorn):
 
 def test_nothing_is_kept_in_one_process():
     """Sessions and the cache live in the database, so every worker and
-    every server behind a load balancer sees the same."""
+    every server behind a load balancer sees the same (the boards as drawn
+    are the one exception: see the next test)."""
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.cache import cache
     from django.utils.module_loading import import_string
 
-    assert import_string(django_settings.SESSION_ENGINE + ".SessionStore") is SessionStore
+    assert issubclass(import_string(django_settings.SESSION_ENGINE + ".SessionStore"), SessionStore)
     cache.set("signups-127.0.0.1", 3, 60)
     with connection.cursor() as cursor:
         cursor.execute("SELECT cache_key FROM rummy_cache")

@@ -1,0 +1,97 @@
+"""The board drawn once for each version of its match, kept in the memory of
+each server process and filled in per request.
+
+A board without a form sent back (the board as it stands: opened, polled by
+the host's own phone, or answered after a save) is the same for every
+request of the same version of its match, but for a few values each request
+must have afresh: the CSRF field and the one-time tokens of its forms. Those
+are drawn as slots (``SLOTS``) and filled in on each request. The drawing is
+kept under a key made of all it depends on besides the match's stored data
+(``key``), and the match's ``version``, which every write moves on: a key is
+never stale, so each process can keep its own copy (Django's local-memory
+cache, the ``boards`` cache of the settings) with nothing shared between the
+processes behind a load balancer.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.core.cache import caches
+from django.http import HttpRequest
+from django.utils import timezone, translation
+from django.utils.safestring import SafeString, mark_safe
+
+from matches.scoring import snapshot
+
+# A slot is a name between two NUL characters: no player name, no entry and
+# no address can hold one (Django's form fields refuse NUL).
+CSRF_SLOT = "\x00csrf\x00"
+# The one-time tokens of the board's forms, each filled with a fresh token
+# per request (the two seat forms share theirs); "spare" holds the ten spare
+# tokens for hands that wait on the phone.
+TOKEN_SLOTS = ("hand", "line", "seat", "rematch")
+SPARE_SLOT = "\x00spare\x00"
+# Bumped when a change of the board's drawing must not meet drawings kept
+# by an older version of the code (a cache shared between processes).
+DRAWING = 1
+
+
+def token_slot(name: str) -> str:
+    """The slot of the one-time token ``name`` (one of ``TOKEN_SLOTS``)."""
+    return f"\x00token:{name}\x00"
+
+
+@dataclass(frozen=True)
+class DrawnBoard:
+    """A board drawn with slots. ``html``: the board's markup; ``title``: the
+    page's title (its players' names)."""
+
+    html: str
+    title: str
+
+    def filled(self, csrf_field: str, spare: list[str]) -> SafeString:
+        """The board with this request's CSRF field and fresh one-time tokens
+        (``spare``: the ten spare tokens, filled in only where the board has
+        their slot)."""
+        html = self.html.replace(CSRF_SLOT, csrf_field)
+        for name in TOKEN_SLOTS:
+            slot = token_slot(name)
+            if slot in html:
+                html = html.replace(slot, str(uuid.uuid4()))
+        if SPARE_SLOT in html:
+            html = html.replace(SPARE_SLOT, " ".join(spare))
+        return mark_safe(html)  # noqa: S308: drawn by the templates, escaped there
+
+
+def key(request: HttpRequest, match: object, focus: str | None) -> str:
+    """The key of ``match``'s board as this request sees it: the match's row
+    and ``version`` (moved on by every write), its live share link (its
+    address and QR code, drawn for the host and scheme this request came
+    by), where focus goes, and the time zone and language the board's times
+    and words are drawn in."""
+    parts = (
+        DRAWING,
+        snapshot.ENGINE_VERSION,
+        match.public_id,  # type: ignore[attr-defined]: never reused, unlike a row's number
+        match.version,  # type: ignore[attr-defined]
+        getattr(match, "share_token", None),
+        match.abandoned is not None,  # type: ignore[attr-defined]
+        focus or "",
+        timezone.get_current_timezone_name(),
+        translation.get_language(),
+        request.scheme,
+        request.get_host() if getattr(match, "share_token", None) else "",
+    )
+    return "board:" + ":".join(str(part) for part in parts)
+
+
+def kept(board_key: str) -> DrawnBoard | None:
+    """The board kept under ``board_key`` in this process, if any."""
+    return caches["boards"].get(board_key)
+
+
+def keep(board_key: str, board: DrawnBoard) -> None:
+    """Keep ``board`` under ``board_key`` in this process's memory."""
+    caches["boards"].set(board_key, board)

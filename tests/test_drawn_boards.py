@@ -1,0 +1,170 @@
+"""The board as it stands is drawn once for each version of its match and
+kept in the process (matches.drawn): after every kind of write it shows
+what a board drawn afresh shows, each request gets its own one-time
+tokens, and a board kept costs fewer queries."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+from django.core.cache import caches
+
+from matches import scoring, services
+from matches.models import Event, Match, Player
+from tests.factories import MatchFactory, gin_hand, hand, record
+from tests.test_match_pages import hand_post, totals_on, url
+
+pytestmark = pytest.mark.django_db
+
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+
+
+def board_of(client, match: Match, **headers) -> str:
+    return client.get(url("detail", match), **headers).content.decode()
+
+
+def same_but_tokens(page: str) -> str:
+    """``page`` with its one-time tokens and CSRF fields blanked."""
+    return CSRF.sub('name="csrfmiddlewaretoken" value=""', UUID.sub("UUID", page))
+
+
+def fresh(match: Match) -> Match:
+    return Match.objects.get(pk=match.pk)
+
+
+def newest(match: Match, kind: str = "hand") -> Event:
+    return Event.objects.filter(match=match, kind=kind, deleted=None).latest("position")
+
+
+WRITES: list[tuple[str, Callable[[Match], object]]] = [
+    ("a hand", lambda m: record(fresh(m), hand("Ben", Alice=23, Cara=18))),
+    ("a line move", lambda m: record(fresh(m), {"target": 250})),
+    ("a player leaving", lambda m: record(fresh(m), {"leave": "Cara"})),
+    ("a player joining", lambda m: record(fresh(m), {"join": "Cara"})),
+    ("an undo", lambda m: services.event_undo(match=fresh(m))),
+    (
+        "a put back",
+        lambda m: services.event_restore(
+            match=fresh(m),
+            event_id=Event.objects.filter(match=m).exclude(deleted=None).latest("deleted").pk,
+        ),
+    ),
+    (
+        "an edit",
+        lambda m: services.event_edit(
+            match=fresh(m), event_id=newest(m).pk, data=hand("Alice", Ben=7, Cara=9)
+        ),
+    ),
+    ("a delete", lambda m: services.event_delete(match=fresh(m), event_id=newest(m).pk)),
+    ("sharing", lambda m: services.share_new(match=fresh(m))),
+    ("a new link", lambda m: services.share_new(match=fresh(m))),
+    ("a stop to sharing", lambda m: services.share_stop(match=fresh(m))),
+    (
+        "a rename",
+        lambda m: services.player_rename(
+            player=Player.objects.get(host=m.host, name="Alice"), name="Alicia"
+        ),
+    ),
+    ("abandoning", lambda m: services.match_abandon(match=fresh(m))),
+    ("resuming", lambda m: services.match_resume(match=fresh(m))),
+    ("a hand that ends it", lambda m: record(fresh(m), hand("Ben", Alicia=250, Cara=90))),
+]
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_after_every_kind_of_write_the_board_kept_is_the_board_drawn_afresh(client, host, scheme):
+    match = MatchFactory(host=host, scheme=scheme)
+    record(match, hand("Alice", Ben=10, Cara=5))
+    for what, write in WRITES:
+        before = board_of(client, match)  # kept, under the version before the write
+        write(match)
+        kept = board_of(client, match)
+        caches["boards"].clear()
+        afresh = board_of(client, match)
+        assert same_but_tokens(kept) == same_but_tokens(afresh), what
+        assert same_but_tokens(kept) != same_but_tokens(before), what
+    assert fresh(match).status == "closed"
+    assert " wins</h1>" in afresh
+
+
+def test_the_rules_changed_before_the_first_hand_show_on_the_board(client, host):
+    match = MatchFactory(host=host)
+    assert "line 100" in board_of(client, match)
+    services.match_rules_change(match=fresh(match), rules=scoring.HouseRules(target=300))
+    assert "line 300" in board_of(client, match)
+
+
+def test_a_hand_another_process_records_shows_on_the_next_board(client, host):
+    # Another worker writes through the services and never touches this
+    # process's boards: the version it moves on is the key.
+    match = MatchFactory(host=host)
+    assert totals_on(client.get(url("detail", match))) == {"Alice": 0, "Ben": 0, "Cara": 0}
+    record(fresh(match), hand("Ben", Alice=23, Cara=18))
+    assert totals_on(client.get(url("detail", match))) == {"Alice": 0, "Ben": 41, "Cara": 0}
+
+
+def test_every_request_gets_its_own_tokens_and_they_save_the_hand(client, host):
+    match = MatchFactory(host=host)
+    first, second = board_of(client, match), board_of(client, match)
+    assert same_but_tokens(first) == same_but_tokens(second)
+    assert set(UUID.findall(first)).isdisjoint(UUID.findall(second))
+    spare = re.search(r'data-spare-tokens="([^"]+)"', second).group(1).split()
+    assert len(spare) == 10 and len(set(spare)) == 10
+    token = re.search(r'name="token" value="([^"]+)" id="id_token"', second)
+    assert token is not None
+    saved = client.post(
+        url("hand", match), hand_post(match, "Ben", token=token.group(1), Alice=23, Cara=18)
+    )
+    assert saved.status_code == 302
+    assert totals_on(client.get(url("detail", match))) == {"Alice": 0, "Ben": 41, "Cara": 0}
+    again = client.post(
+        url("hand", match), hand_post(match, "Ben", token=token.group(1), Alice=23, Cara=18)
+    )
+    assert again.status_code == 302
+    assert fresh(match).hands_played == 1  # the token saved its hand once
+
+
+def test_a_board_kept_reads_only_who_is_signed_in_and_the_match(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host)
+    record(match, *[hand("Ben", Alice=3, Cara=4)] * 6)
+    with django_assert_num_queries(4):  # the session, the user, the match, its last entries
+        drawn = client.get(url("detail", match))
+    with django_assert_num_queries(3):
+        kept = client.get(url("detail", match))
+    assert totals_on(kept) == totals_on(drawn) == {"Alice": 0, "Ben": 42, "Cara": 0}
+
+
+def test_the_share_address_is_drawn_for_the_host_each_phone_came_by(client, host, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "rummy.example"]
+    match = MatchFactory(host=host)
+    link = services.share_new(match=match)
+    assert f"http://testserver/s/{link.token}/" in board_of(client, match)
+    assert f"http://rummy.example/s/{link.token}/" in board_of(
+        client, match, HTTP_HOST="rummy.example"
+    )
+
+
+def test_the_times_are_drawn_in_each_phones_time_zone(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    played = datetime(2026, 12, 2, 9, 30, tzinfo=UTC)
+    Event.objects.filter(match=match).update(created=played)  # not a write: no board was drawn
+    assert ">09:30 UTC</time>" in board_of(client, match)
+    client.cookies["tz"] = "Asia/Kolkata"  # 5 h 30 min ahead of UTC
+    assert ">15:00 IST</time>" in board_of(client, match)
+
+
+def test_a_gin_board_kept_is_the_gin_board_drawn_afresh(client, host):
+    match = MatchFactory(host=host, game="gin", players=("Alice", "Ben"))
+    board_of(client, match)
+    record(fresh(match), gin_hand("Alice", Alice=4, Ben=30))
+    kept = board_of(client, match)
+    caches["boards"].clear()
+    assert same_but_tokens(kept) == same_but_tokens(board_of(client, match))
+    assert totals_on(client.get(url("detail", match))) == {"Alice": 26, "Ben": 0}
