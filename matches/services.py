@@ -32,6 +32,7 @@ from matches.models import (
     ShareLink,
     rule_columns,
 )
+from matches.prepared import Prepared
 from matches.scoring import snapshot
 from matches.scoring.engine import clean_name, name_key
 from matches.scoring.matchfile import read_event, read_match, rename_in_event
@@ -482,6 +483,13 @@ class Recorded:
 ABANDONED = "This match is set aside as abandoned: resume it to change the score."
 
 
+# The match's row and its live share link, locked (``_locked``): the lookup
+# of every hand saved, written once.
+LOCKED_MATCH = Prepared(
+    lambda pk: Match.objects.select_for_update().with_share_token().filter(pk=pk)[:1], pk=-8_191
+)
+
+
 def _locked(match: Match, *, writing: bool = True, events: bool = True) -> Match:
     """The match again, locked for this transaction (PostgreSQL: the row;
     SQLite: its IMMEDIATE transactions already take the write lock), with
@@ -491,9 +499,13 @@ def _locked(match: Match, *, writing: bool = True, events: bool = True) -> Match
     Raises:
         RuleError: ``writing`` to a match that is abandoned.
     """
-    rows = Match.objects.select_for_update()
-    # The row alone is what the page draws next (with its share link).
-    locked = (rows if events else rows.with_share_token()).get(pk=match.pk)
+    if events:
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+    else:
+        # The row alone is what the page draws next (with its share link).
+        locked = LOCKED_MATCH.first(pk=match.pk)
+        if locked is None:
+            raise Match.DoesNotExist
     if writing and locked.abandoned is not None:
         raise scoring.RuleError(ABANDONED)
     if not events:

@@ -324,7 +324,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         accounts.signups_limited(request, count=True)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="matches.accounts.HostBackend")
         return redirect("matches:home")
     return render(request, "registration/signup.html", {"form": form})
 
