@@ -490,6 +490,21 @@ LOCKED_MATCH = Prepared(
 )
 
 
+# The highest position among a match's events, and the event a form's token
+# recorded there (None: none), in one read of its events' index.
+NEXT_POSITION = Prepared(
+    lambda match, token: (
+        Event.objects.filter(match_id=match)
+        .values("match_id")
+        .annotate(top=Max("position"), earlier=Max("pk", filter=Q(token=token)))
+        .values_list("top", "earlier")
+    ),
+    match=-8_191,
+    token=uuid.UUID(int=8_191),
+)
+NO_TOKEN = uuid.UUID(int=0)  # no form's: uuid4 never makes it
+
+
 def _locked(match: Match, *, writing: bool = True, events: bool = True) -> Match:
     """The match again, locked for this transaction (PostgreSQL: the row;
     SQLite: its IMMEDIATE transactions already take the write lock), with
@@ -587,18 +602,16 @@ def event_record(
     match = _locked(match, events=False)
     # One read for the token's earlier event and the next position (deleted
     # events keep theirs, so a new event goes after them all).
-    found = Event.objects.filter(match=match).aggregate(
-        top=Max("position"), earlier=Max("pk", filter=Q(token=token))
-    )
-    if token is not None and found["earlier"] is not None:
-        return Recorded(Event.objects.get(pk=found["earlier"]), created=False)
+    top, earlier = NEXT_POSITION.values(match=match.pk, token=token or NO_TOKEN) or (None, None)
+    if token is not None and earlier is not None:
+        return Recorded(Event.objects.get(pk=earlier), created=False)
     if hand_number is not None:
         check_hand_number(hand_number, current_head(match)["hands_played"] + 1)
     replayed = _check(match, data)
     kind = next(iter(key for key in Event.KINDS if key in data))
     if kind == "join":
         _player_for(match.host_id, clean_name(data["join"]))
-    position = (found["top"] or 0) + 1
+    position = (top or 0) + 1
     _, (entry,) = replayed.taken
     event, created = _once(
         lambda: Event.objects.create(

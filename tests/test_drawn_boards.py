@@ -8,11 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.cache import caches
+from django.utils.formats import date_format
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from matches import scoring, services
+from matches import drawing, scoring, services
 from matches.models import Event, Match, Player
 from tests.factories import MatchFactory, gin_hand, hand, record
 from tests.test_match_pages import hand_post, totals_on, url
@@ -168,3 +172,17 @@ def test_a_gin_board_kept_is_the_gin_board_drawn_afresh(client, host):
     caches["boards"].clear()
     assert same_but_tokens(kept) == same_but_tokens(board_of(client, match))
     assert totals_on(client.get(url("detail", match))) == {"Alice": 26, "Ben": 0}
+
+
+ZONES = ["UTC", "Europe/Paris", "Asia/Kolkata", "America/Sao_Paulo", "Australia/Lord_Howe"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    when=st.datetimes(min_value=datetime(1971, 1, 1), max_value=datetime(2200, 1, 1)),
+    zone=st.sampled_from(ZONES),
+)
+def test_the_times_of_lists_read_as_the_date_filter_writes_them(when, zone):
+    aware = when.replace(tzinfo=UTC).astimezone(ZoneInfo(zone))
+    assert drawing.clock(aware) == date_format(aware, "H:i T")
+    assert drawing.day_and_clock(aware) == date_format(aware, "j M Y, H:i T")

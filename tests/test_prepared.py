@@ -1,0 +1,68 @@
+"""Lookups written once by the ORM and run with new values
+(matches.prepared) find what the ORM's own queries find."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.utils import timezone
+
+from matches import services, views
+from matches.models import Match
+from matches.prepared import Prepared
+from matches.sessions import LIVE_SESSION
+from tests.factories import MatchFactory, UserFactory, hand, record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_host_match_lookup_finds_the_hosts_match_with_its_share_link_and_no_other():
+    alice, ben = UserFactory(), UserFactory()
+    match = MatchFactory(host=alice)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    link = services.share_new(match=match)
+    found = views.HOST_MATCH.first(public_id=match.public_id, host=alice.pk)
+    assert found == match
+    assert found.share_token == link.token
+    assert found.snapshot["totals"] == [0, 41, 0]  # JSON read as the ORM reads it
+    assert found.created == Match.objects.get(pk=match.pk).created
+    assert views.HOST_MATCH.first(public_id=match.public_id, host=ben.pk) is None
+    assert views.HOST_MATCH.first(public_id="nothing-here", host=alice.pk) is None
+
+
+def test_the_home_lists_keep_their_constants_and_take_the_host():
+    alice = UserFactory()
+    open_match = MatchFactory(host=alice)
+    closed = MatchFactory(host=alice)
+    record(closed, hand("Ben", Alice=60, Cara=50))  # past the line of 100
+    MatchFactory()  # another host's
+    assert views.HOME_OPEN_MATCHES.all(host=alice.pk) == [open_match]
+    assert views.HOME_RECENT_MATCHES.all(host=alice.pk) == [closed]
+
+
+def test_the_next_position_lookup_finds_the_tokens_event():
+    match = MatchFactory()
+    token = uuid.uuid4()
+    assert services.NEXT_POSITION.values(match=match.pk, token=token) is None
+    recorded = services.event_record(match=match, data=hand("Ben", Alice=3, Cara=4), token=token)
+    record(match, hand("Ben", Alice=3, Cara=4))
+    assert services.NEXT_POSITION.values(match=match.pk, token=token) == (2, recorded.event.pk)
+    assert services.NEXT_POSITION.values(match=match.pk, token=uuid.uuid4()) == (2, None)
+
+
+def test_the_session_lookup_takes_the_time_as_a_value(client):
+    client.force_login(UserFactory())
+    key = client.session.session_key
+    assert LIVE_SESSION.first(key=key, now=timezone.now()).session_key == key
+    later = timezone.now() + timedelta(weeks=3)
+    assert LIVE_SESSION.first(key=key, now=later) is None
+    assert Session.objects.filter(session_key=key, expire_date__gt=later).first() is None
+
+
+def test_samples_that_cannot_be_told_apart_are_refused():
+    lookup = Prepared(lambda a, b: Match.objects.filter(target=a, hand_limit=b), a=7, b=7)
+    with pytest.raises(ValueError, match="cannot tell which value"):
+        lookup.first(a=1, b=2)
