@@ -1,5 +1,5 @@
-"""The board drawn once for each version of its match, kept in the memory of
-each server process and filled in per request.
+"""The board (and the score sheet) drawn once for each version of its match,
+kept in the memory of each server process and filled in per request.
 
 A board without a form sent back (the board as it stands: opened, polled by
 the host's own phone, or answered after a save) is the same for every
@@ -45,8 +45,8 @@ def token_slot(name: str) -> str:
 
 @dataclass(frozen=True)
 class DrawnBoard:
-    """A board drawn with slots. ``html``: the board's markup; ``title``: the
-    page's title (its players' names)."""
+    """A board (or a sheet) drawn with slots. ``html``: its markup;
+    ``title``: the page's title (its players' names)."""
 
     html: str
     title: str
@@ -62,36 +62,36 @@ class DrawnBoard:
                 html = html.replace(slot, str(uuid.uuid4()))
         if SPARE_SLOT in html:
             html = html.replace(SPARE_SLOT, " ".join(spare))
-        return mark_safe(html)  # noqa: S308: drawn by the templates, escaped there
+        return mark_safe(html)  # noqa: S308 (drawn by the templates, escaped there)
 
 
-def key(request: HttpRequest, match: object, focus: str | None) -> str:
-    """The key of ``match``'s board as this request sees it: the match's row
-    and ``version`` (moved on by every write), its live share link (its
-    address and QR code, drawn for the host and scheme this request came
-    by), where focus goes, and the time zone and language the board's times
-    and words are drawn in."""
+def key(request: HttpRequest, match: object, part: str) -> str:
+    """The key of ``part`` of ``match``'s pages (``"board:"`` and where focus
+    goes, ``"sheet"``) as this request sees it: the match's row and
+    ``version`` (moved on by every write), its live share link (its address
+    and QR code, drawn for the host and scheme this request came by), and
+    the time zone and language its times and words are drawn in."""
     parts = (
         DRAWING,
+        part,
         snapshot.ENGINE_VERSION,
         match.public_id,  # type: ignore[attr-defined]: never reused, unlike a row's number
         match.version,  # type: ignore[attr-defined]
         getattr(match, "share_token", None),
         match.abandoned is not None,  # type: ignore[attr-defined]
-        focus or "",
         timezone.get_current_timezone_name(),
         translation.get_language(),
         request.scheme,
         request.get_host() if getattr(match, "share_token", None) else "",
     )
-    return "board:" + ":".join(str(part) for part in parts)
+    return ":".join(str(each) for each in parts)
 
 
 def kept(board_key: str) -> DrawnBoard | None:
-    """The board kept under ``board_key`` in this process, if any."""
+    """The board or sheet kept under ``board_key`` in this process, if any."""
     return caches["boards"].get(board_key)
 
 
 def keep(board_key: str, board: DrawnBoard) -> None:
-    """Keep ``board`` under ``board_key`` in this process's memory."""
+    """Keep ``board`` (or a sheet) under ``board_key`` in this process's memory."""
     caches["boards"].set(board_key, board)

@@ -551,7 +551,7 @@ def _board_as_it_stands(
     version of the match in this process, and filled in with this request's
     CSRF field and fresh one-time tokens (``matches.drawn``)."""
     _share_token(match)
-    found = drawn.kept(drawn.key(request, match, focus))
+    found = drawn.kept(drawn.key(request, match, f"board:{focus or ''}"))
     if found is None:
         context = _board_context(match, focus=focus)
         context["csrf_field"] = mark_safe(drawn.CSRF_SLOT)  # noqa: S308
@@ -563,7 +563,7 @@ def _board_as_it_stands(
         found = drawn.DrawnBoard(html, _title(context["board"]))
         # The key again: a write between the match's row and its events
         # has the row read again, and the drawing shows that version.
-        drawn.keep(drawn.key(request, match, focus), found)
+        drawn.keep(drawn.key(request, match, f"board:{focus or ''}"), found)
     return _board_page(request, found.filled(csrf_input(request), spare_tokens()), found.title)
 
 
@@ -1358,18 +1358,27 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     and the running totals, the line moves and seat changes where they
     happened, the result at the foot, and the chart of the totals. Read from
     the stored snapshot only."""
-    match = get_object_or_404(Match, public_id=public_id, host=request.user)
-    data = services.current_snapshot(match)
+    match = _host_match(request, public_id)
+    sheet_key = drawn.key(request, match, "sheet")
+    found = drawn.kept(sheet_key)
+    if found is None:
+        # Drawn once for each version of the match (``matches.drawn``).
+        data = services.current_snapshot(match)
+        drawing = sheet(data)
+        context = {
+            "match": match,
+            "data": data,
+            "sheet": drawing,
+            "result": _result_sentence(match, data),
+            "final_lines": final_lines_of(match, data),
+        }
+        html = render_to_string("matches/sheet.html#sheet", context, request=request)
+        found = drawn.DrawnBoard(html, ", ".join(drawing.names))
+        drawn.keep(drawn.key(request, match, "sheet"), found)
     return render(
         request,
         "matches/sheet.html",
-        {
-            "match": match,
-            "data": data,
-            "sheet": sheet(data),
-            "result": _result_sentence(match, data),
-            "final_lines": final_lines_of(match, data),
-        },
+        {"sheet_html": mark_safe(found.html), "title": found.title},  # noqa: S308 (drawn above)
     )
 
 
