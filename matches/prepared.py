@@ -10,8 +10,10 @@ the ORM wrote is kept and run again with new values.
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -19,11 +21,29 @@ from django.db import connections
 from django.db.models import Model, QuerySet
 
 
+@dataclass(frozen=True)
+class _Compiled:
+    """A lookup as compiled for one database: its SQL; where each value goes
+    (a name of the samples, or a constant of the query kept as it is); and
+    how a row becomes a model instance, as Django's ``ModelIterable`` makes
+    it (the columns of the model, its annotations, the converters)."""
+
+    sql: str
+    order: list[tuple[str | None, Any]]
+    model: type[Model]
+    compiler: Any
+    fields: slice
+    init_list: list[str]
+    annotations: dict[str, int]
+    converters: dict[int, Any]
+
+
 class Prepared:
     """One lookup: ``build(**values)`` gives its queryset (a filter on
-    ``values``, of ``str``, ``int``, ``datetime`` or ``UUID``); the SQL it compiles
-    to is kept for each database alias and run with new values by
-    ``first``. The SQL, and so what it finds, is the ORM's own.
+    ``values``, of ``str``, ``int``, ``datetime`` or ``UUID``); the SQL it
+    compiles to is kept for each database alias (and thread) and run with new values by
+    ``first``, ``all`` and ``values``. The SQL, and so what it finds, is the
+    ORM's own; so are the instances (no ``select_related``).
     """
 
     def __init__(self, build: Callable[..., QuerySet[Any]], **samples: Any) -> None:
@@ -32,12 +52,14 @@ class Prepared:
         each value goes in the SQL)."""
         self.build = build
         self.samples = samples
-        self.compiled: dict[str, tuple[str, list[tuple[str | None, Any]], type[Model]]] = {}
+        # Per thread: a compiled lookup holds its thread's connection.
+        self.local = threading.local()
 
-    def _compile(self, alias: str) -> tuple[str, list[tuple[str | None, Any]], type[Model]]:
+    def _compile(self, alias: str) -> _Compiled:
         connection = connections[alias]
         queryset = self.build(**self.samples)
-        sql, params = queryset.query.sql_with_params()
+        compiler = queryset.query.get_compiler(using=alias)
+        sql, params = compiler.as_sql()
         marks = {name: _adapted(connection, value) for name, value in self.samples.items()}
         # Each parameter of the SQL: the name of the value it takes, or a
         # constant of the query itself (a status, a flag), kept as it is.
@@ -47,41 +69,66 @@ class Prepared:
             if len(names) > 1:
                 raise ValueError(f"cannot tell which value {param!r} of the SQL is")
             order.append((names[0], None) if names else (None, param))
-        return sql, order, queryset.model
+        select, klass_info = compiler.select, compiler.klass_info
+        fields, init_list = slice(0, 0), []
+        if klass_info is not None:
+            if klass_info.get("related_klass_infos"):
+                raise ValueError("a prepared lookup reads one model (no select_related)")
+            chosen = klass_info["select_fields"]
+            fields = slice(chosen[0], chosen[-1] + 1)
+            init_list = [column[0].target.attname for column in select[fields]]
+        converters = compiler.get_converters([column[0] for column in select])
+        return _Compiled(
+            sql,
+            order,
+            queryset.model,
+            compiler,
+            fields,
+            init_list,
+            dict(compiler.annotation_col_map or {}),
+            converters,
+        )
 
-    def _run(self, alias: str, values: dict[str, Any]) -> tuple[str, list[Any], type[Model]]:
-        if alias not in self.compiled:
-            self.compiled[alias] = self._compile(alias)
-        sql, order, model = self.compiled[alias]
+    def _rows(self, alias: str, values: dict[str, Any]) -> tuple[_Compiled, list[Any]]:
+        kept = self.local.__dict__.setdefault("compiled", {})
+        compiled = kept.get(alias)
+        if compiled is None:
+            compiled = kept[alias] = self._compile(alias)
         connection = connections[alias]
         params = [
             constant if name is None else _adapted(connection, values[name])
-            for name, constant in order
+            for name, constant in compiled.order
         ]
-        return sql, params, model
-
-    def first(self, alias: str = "default", **values: Any) -> Model | None:
-        """The first row the lookup finds with ``values`` (each name of the
-        samples), as a model instance with its annotations; None when none.
-        """
-        sql, params, model = self._run(alias, values)
-        found = list(model._default_manager.db_manager(alias).raw(sql, params))
-        return found[0] if found else None
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows = cursor.fetchall()
+        if compiled.converters:
+            rows = list(compiled.compiler.apply_converters(rows, compiled.converters))
+        return compiled, rows
 
     def all(self, alias: str = "default", **values: Any) -> list[Model]:
-        """Every row the lookup finds with ``values``, as model instances
-        (the columns a ``only`` left out are deferred)."""
-        sql, params, model = self._run(alias, values)
-        return list(model._default_manager.db_manager(alias).raw(sql, params))
+        """Every row the lookup finds with ``values`` (each name of the
+        samples), as model instances with their annotations (the columns an
+        ``only`` left out are deferred)."""
+        compiled, rows = self._rows(alias, values)
+        found = []
+        for row in rows:
+            instance = compiled.model.from_db(alias, compiled.init_list, row[compiled.fields])
+            for name, position in compiled.annotations.items():
+                setattr(instance, name, row[position])
+            found.append(instance)
+        return found
+
+    def first(self, alias: str = "default", **values: Any) -> Model | None:
+        """The first row of ``all`` (a lookup limited to one row), or None."""
+        found = self.all(alias, **values)
+        return found[0] if found else None
 
     def values(self, alias: str = "default", **values: Any) -> tuple[Any, ...] | None:
-        """The first row of a lookup of ``values_list`` (plain values, no
-        model: integers and the like, which need no conversion), with
-        ``values``; None when none."""
-        sql, params, _ = self._run(alias, values)
-        with connections[alias].cursor() as cursor:
-            cursor.execute(sql, params)
-            return cursor.fetchone()
+        """The first row of a lookup of ``values_list``, as a tuple of its
+        values; None when none."""
+        _, rows = self._rows(alias, values)
+        return tuple(rows[0]) if rows else None
 
 
 def _adapted(connection: Any, value: Any) -> Any:
