@@ -126,6 +126,30 @@ def drawn(bound: forms.BoundField) -> SafeString:
     return mark_safe(f"<input{written}>")  # noqa: S308 - every value escaped
 
 
+def drawn_choice(bound: forms.BoundField) -> SafeString:
+    """A single choice (``Select``) as its Django widget draws it (name, the
+    widget's attributes, id, ``aria-invalid`` with errors, and the chosen
+    option ``selected``), without the widget's templates: one per option
+    through the template engine made the history's list of players the
+    dearest part of its page."""
+    widget = bound.field.widget
+    attrs = {"name": bound.html_name, **bound.build_widget_attrs(dict(widget.attrs))}
+    if bound.auto_id and "id" not in widget.attrs:  # as ``as_widget`` adds it
+        attrs.setdefault("id", bound.auto_id)
+    written = "".join(
+        f" {name}" if value is True else f' {name}="{html.escape(str(value))}"'
+        for name, value in attrs.items()
+        if value is not False and value is not None
+    )
+    chosen = set(widget.format_value(bound.value()))
+    options = "".join(
+        f'<option value="{html.escape(str(value))}"'
+        f"{' selected' if str(value) in chosen else ''}>{html.escape(str(label))}</option>"
+        for value, label in bound.field.choices
+    )
+    return mark_safe(f"<select{written}>{options}</select>")  # noqa: S308 - every value escaped
+
+
 class EngineForm(forms.Form):
     """A form for one event of ``match``: ``clean`` replays the match with
     the event added and places the engine's ``RuleError`` next to its field.

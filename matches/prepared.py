@@ -124,6 +124,11 @@ class Prepared:
         found = self.all(alias, **values)
         return found[0] if found else None
 
+    def rows(self, alias: str = "default", **values: Any) -> list[tuple[Any, ...]]:
+        """Every row of a lookup of ``values_list``, as tuples of its values."""
+        _, rows = self._rows(alias, values)
+        return [tuple(row) for row in rows]
+
     def values(self, alias: str = "default", **values: Any) -> tuple[Any, ...] | None:
         """The first row of a lookup of ``values_list``, as a tuple of its
         values; None when none."""

@@ -16,7 +16,8 @@ from django.utils.formats import date_format
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matches import drawing, scoring, services
+from matches import drawing, forms, scoring, services
+from matches.forms import HistoryFilterForm
 from matches.models import Event, Match, Player
 from tests.factories import MatchFactory, gin_hand, hand, record
 from tests.test_match_pages import hand_post, totals_on, url
@@ -206,3 +207,25 @@ def test_the_times_of_lists_read_as_the_date_filter_writes_them(when, zone):
     aware = when.replace(tzinfo=UTC).astimezone(ZoneInfo(zone))
     assert drawing.clock(aware) == date_format(aware, "H:i T")
     assert drawing.day_and_clock(aware) == date_format(aware, "j M Y, H:i T")
+
+
+def as_django_draws(markup: str) -> str:
+    """Markup without the line breaks and indents between its tags."""
+    return re.sub(r">\s+<", "><", str(markup)).strip()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"status": "closed"},
+        {"status": "nonsense", "player": "2"},
+        {"player": "99"},
+        {"status": "open", "player": "1"},
+    ],
+)
+def test_the_history_filters_are_drawn_as_djangos_widgets_draw_them(data):
+    form = HistoryFilterForm(data, players=[(1, 'Al "Ace" <&>'), (2, "Bea")])
+    form.is_valid()
+    for name in ("status", "player"):
+        assert as_django_draws(forms.drawn_choice(form[name])) == as_django_draws(form[name])

@@ -11,7 +11,7 @@ from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from matches import services, views
-from matches.models import Match
+from matches.models import Match, Player
 from matches.prepared import Prepared
 from matches.sessions import LIVE_SESSION
 from tests.factories import MatchFactory, UserFactory, hand, record
@@ -66,3 +66,12 @@ def test_samples_that_cannot_be_told_apart_are_refused():
     lookup = Prepared(lambda a, b: Match.objects.filter(target=a, hand_limit=b), a=7, b=7)
     with pytest.raises(ValueError, match="cannot tell which value"):
         lookup.first(a=1, b=2)
+
+
+def test_the_players_lookup_gives_the_hosts_players_in_the_orms_order():
+    alice = UserFactory()
+    MatchFactory(host=alice, players=("Cara", "alice", "Ben"))
+    MatchFactory(players=("Zed", "Yan"))  # another host's
+    expected = list(Player.objects.filter(host=alice).values_list("pk", "name"))
+    assert views.HOSTS_PLAYERS.rows(host=alice.pk) == expected
+    assert sorted(name for _, name in expected) == ["Ben", "Cara", "alice"]

@@ -9,7 +9,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from matches import drawing
 from matches.display import short_name as _short_name
-from matches.forms import drawn
+from matches.forms import drawn, drawn_choice
 from matches.shared import share_qr
 
 register = template.Library()
@@ -38,6 +38,12 @@ def share_code(context: dict[str, Any], path: str) -> SafeString:
 def box(bound: Any) -> SafeString:
     """A form's text or hidden box, drawn as its widget draws it (``forms.drawn``)."""
     return drawn(bound)
+
+
+@register.filter
+def choice_box(bound: Any) -> SafeString:
+    """A form's single choice, drawn as its widget draws it (``forms.drawn_choice``)."""
+    return drawn_choice(bound)
 
 
 @register.simple_tag
