@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -22,6 +23,7 @@ from django.db import models
 from django.utils import timezone
 
 from matches import scoring
+from matches.prepared import Prepared
 from matches.scoring import snapshot as snapshots
 from matches.scoring.cards import ACE_VALUES
 from matches.scoring.engine import name_key
@@ -380,7 +382,8 @@ class Match(models.Model):
 
         def read() -> list[tuple[Event, int]]:
             if self.snapshot_current and not self.deleted_count:
-                rows = newest.annotate(at=at)[:recent][::-1]  # an index's last rows only
+                # An index's last rows only, by a lookup written once.
+                rows = _newest_events(recent).all(match=self.pk)[::-1]
             else:
                 shown = newest.values("pk")[:recent]
                 deleted = models.Q(deleted__isnull=False)
@@ -398,6 +401,20 @@ class Match(models.Model):
         if deleted and (not live or deleted[0].position > live[-1].position):
             undone = deleted[0]
         return BoardEvents(live, deleted, undone)
+
+
+@lru_cache(maxsize=8)
+def _newest_events(recent: int) -> Prepared:
+    """The lookup of a match's last ``recent`` live events, newest first,
+    each with its match's version as stored (``at``)."""
+    return Prepared(
+        lambda match: (
+            Event.objects.filter(match_id=match, deleted=None)
+            .order_by("-position")
+            .annotate(at=models.F("match__version"))[:recent]
+        ),
+        match=-8_191,
+    )
 
 
 @dataclass(frozen=True)
