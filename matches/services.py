@@ -17,7 +17,19 @@ from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Case, Count, F, IntegerField, Max, Q, Subquery, Sum, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
 from django.db.models.functions import Cast
 from django.utils import timezone
 
@@ -490,14 +502,22 @@ LOCKED_MATCH = Prepared(
 )
 
 
-# The highest position among a match's events, and the event a form's token
-# recorded there (None: none), in one read of its events' index.
+# From a match's row: the highest position among its events (None: none),
+# and the event a form's token recorded and that event's match, of any host
+# (None: none), in one read of two indexes.
 NEXT_POSITION = Prepared(
     lambda match, token: (
-        Event.objects.filter(match_id=match)
-        .values("match_id")
-        .annotate(top=Max("position"), earlier=Max("pk", filter=Q(token=token)))
-        .values_list("top", "earlier")
+        Match.objects.filter(pk=match)
+        .annotate(
+            top=Subquery(
+                Event.objects.filter(match_id=OuterRef("pk"))
+                .order_by("-position")
+                .values("position")[:1]
+            ),
+            earlier=Subquery(Event.objects.filter(token=token).values("pk")[:1]),
+            earlier_match=Subquery(Event.objects.filter(token=token).values("match_id")[:1]),
+        )
+        .values_list("top", "earlier", "earlier_match")
     ),
     match=-8_191,
     token=uuid.UUID(int=8_191),
@@ -569,7 +589,6 @@ def _check(match: Match, data: dict, replacing: int | None = None) -> Replayed:
     return _replay_changed(match, edited, next(e for e in edited if e.pk == replacing))
 
 
-@transaction.atomic
 def event_record(
     *,
     match: Match,
@@ -599,11 +618,28 @@ def event_record(
 
     docs/rules.md, all of it, through ``scoring.replay``.
     """
+    try:
+        with transaction.atomic():
+            return _event_record(match, data, token, hand_number)
+    except IntegrityError:
+        if token is None:
+            raise
+        # The same token sent to two matches at the same moment (the check
+        # under the lock cannot see the other match's): the second is refused.
+        raise scoring.RuleError(FORM_OUT_OF_DATE) from None
+
+
+def _event_record(
+    match: Match, data: dict, token: uuid.UUID | None, hand_number: int | None
+) -> Recorded:
+    """``event_record``, inside its transaction."""
     match = _locked(match, events=False)
     # One read for the token's earlier event and the next position (deleted
     # events keep theirs, so a new event goes after them all).
-    top, earlier = NEXT_POSITION.values(match=match.pk, token=token or NO_TOKEN) or (None, None)
+    top, earlier, earlier_match = NEXT_POSITION.values(match=match.pk, token=token or NO_TOKEN)
     if token is not None and earlier is not None:
+        if earlier_match != match.pk:  # another match's form: nothing of it shown
+            raise scoring.RuleError(FORM_OUT_OF_DATE)
         return Recorded(Event.objects.get(pk=earlier), created=False)
     if hand_number is not None:
         check_hand_number(hand_number, current_head(match)["hands_played"] + 1)
@@ -613,15 +649,13 @@ def event_record(
         _player_for(match.host_id, clean_name(data["join"]))
     position = (top or 0) + 1
     _, (entry,) = replayed.taken
-    event, created = _once(
-        lambda: Event.objects.create(
-            match=match, position=position, kind=kind, data=data, token=token, result=entry
-        ),
-        Event.objects.filter(match=match, token=token),
-        token,
+    # The token was looked for under the match's lock: the same form sent
+    # twice at once waits for the lock and finds its event above. (Only a
+    # token sent to two matches at once could still collide: the unique
+    # index refuses the second, and nothing of it is saved.)
+    event = Event.objects.create(
+        match=match, position=position, kind=kind, data=data, token=token, result=entry
     )
-    if not created:
-        return Recorded(event, created=False)
     _store(match, replayed)
     return Recorded(event, created=True, match=match)
 

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from matches import services, views
-from matches.models import Match, Player
+from matches import scoring, services, views
+from matches.models import Event, Match, Player
 from matches.prepared import Prepared
 from matches.sessions import LIVE_SESSION
 from tests.factories import MatchFactory, UserFactory, hand, record
@@ -43,14 +43,21 @@ def test_the_home_lists_keep_their_constants_and_take_the_host():
     assert views.HOME_RECENT_MATCHES.all(host=alice.pk) == [closed]
 
 
-def test_the_next_position_lookup_finds_the_tokens_event():
-    match = MatchFactory()
+def test_the_next_position_lookup_finds_the_tokens_event_in_any_match():
+    match, theirs = MatchFactory(), MatchFactory()
     token = uuid.uuid4()
-    assert services.NEXT_POSITION.values(match=match.pk, token=token) is None
+    assert services.NEXT_POSITION.values(match=match.pk, token=token) == (None, None, None)
     recorded = services.event_record(match=match, data=hand("Ben", Alice=3, Cara=4), token=token)
     record(match, hand("Ben", Alice=3, Cara=4))
-    assert services.NEXT_POSITION.values(match=match.pk, token=token) == (2, recorded.event.pk)
-    assert services.NEXT_POSITION.values(match=match.pk, token=uuid.uuid4()) == (2, None)
+    found = (2, recorded.event.pk, match.pk)
+    assert services.NEXT_POSITION.values(match=match.pk, token=token) == found
+    assert services.NEXT_POSITION.values(match=match.pk, token=uuid.uuid4()) == (2, None, None)
+    # Another match's token is found with its match, for the refusal.
+    assert services.NEXT_POSITION.values(match=theirs.pk, token=token) == (
+        None,
+        recorded.event.pk,
+        match.pk,
+    )
 
 
 def test_the_session_lookup_takes_the_time_as_a_value(client):
@@ -75,3 +82,24 @@ def test_the_players_lookup_gives_the_hosts_players_in_the_orms_order():
     expected = list(Player.objects.filter(host=alice).values_list("pk", "name"))
     assert views.HOSTS_PLAYERS.rows(host=alice.pk) == expected
     assert sorted(name for _, name in expected) == ["Ben", "Cara", "alice"]
+
+
+def test_a_token_another_match_took_at_the_same_moment_is_refused_and_nothing_is_saved(
+    monkeypatch,
+):
+    # Two matches are each locked by their own save, so neither check sees
+    # the other's event: the unique index is what refuses the second.
+    match, theirs = MatchFactory(), MatchFactory()
+    token = uuid.uuid4()
+    services.event_record(match=theirs, data=hand("Ben", Alice=3, Cara=4), token=token)
+    original = services.NEXT_POSITION.values
+
+    def blind(**values):  # as if the other match's event were not committed yet
+        top, _, _ = original(**values)
+        return top, None, None
+
+    monkeypatch.setattr(services.NEXT_POSITION, "values", blind)
+    with pytest.raises(scoring.RuleError, match="out of date"):
+        services.event_record(match=match, data=hand("Ben", Alice=3, Cara=4), token=token)
+    assert not Event.objects.filter(match=match).exists()
+    assert Match.objects.get(pk=match.pk).hands_played == 0
