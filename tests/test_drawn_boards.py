@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.cache import caches
+from django.urls import reverse
 from django.utils.formats import date_format
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -236,3 +237,12 @@ def test_the_history_filters_are_drawn_as_djangos_widgets_draw_them(data):
     form.is_valid()
     for name in ("status", "player"):
         assert as_django_draws(forms.drawn_choice(form[name])) == as_django_draws(form[name])
+
+
+def test_the_page_head_drawn_once_follows_the_settings(client, host, settings):
+    page = client.get(reverse("matches:home")).content.decode()
+    assert f'<link rel="stylesheet" href="{settings.STATIC_URL}css/' in page
+    settings.STATIC_URL = "/elsewhere/"
+    moved = client.get(reverse("matches:home")).content.decode()
+    assert '<link rel="stylesheet" href="/elsewhere/css/' in moved
+    assert '<script src="/elsewhere/js/app.js' in moved
