@@ -1239,21 +1239,25 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Every entry of the match, newest first, each with one way in to change
     it, and the deleted entries, which can be put back."""
-    match = _host_match(request, public_id, events=True)
-    board = match.board()
-    undone = match.undone_event()
-    deleted = _deleted(match.public_id, match.deleted_events(), board)
-    return render(
-        request,
-        "matches/entries.html",
-        {
+    match = _host_match(request, public_id)
+    found = drawn.kept(drawn.key(request, match, "entries"))
+    if found is None:
+        # Drawn once for each version of the match (``matches.drawn``).
+        match = _host_match(request, public_id, events=True)
+        board = match.board()
+        context = {
             "match": match,
             "board": board,
             "history": _linked(history(match.live_events(), board), match.public_id),
-            "deleted": deleted,
-            "undone": undone,
-        },
-    )
+            "deleted": _deleted(match.public_id, match.deleted_events(), board),
+            "undone": match.undone_event(),
+            "csrf_field": mark_safe(drawn.CSRF_SLOT),  # noqa: S308 (a slot)
+        }
+        html = render_to_string("matches/entries.html#entries", context, request=request)
+        found = drawn.DrawnBoard(html, "")
+        drawn.keep(drawn.key(request, match, "entries"), found)
+    html = found.filled(csrf_input(request), [])
+    return render(request, "matches/entries.html", {"entries_html": html})
 
 
 @require_GET

@@ -90,7 +90,15 @@ WRITES: list[tuple[str, Callable[[Match], object]]] = [
 SHARING = {"sharing", "a new link", "a stop to sharing"}
 
 
-@pytest.mark.parametrize("page", ["detail", "sheet"])
+# What each page does not show: a write of it leaves the page as it was.
+UNSHOWN = {
+    "detail": set(),
+    "sheet": SHARING,
+    "entries": SHARING | {"abandoning", "resuming"},
+}
+
+
+@pytest.mark.parametrize("page", ["detail", "sheet", "entries"])
 @pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
 def test_after_every_kind_of_write_the_page_kept_is_the_page_drawn_afresh(
     client, host, scheme, page
@@ -105,10 +113,10 @@ def test_after_every_kind_of_write_the_page_kept_is_the_page_drawn_afresh(
         afresh = client.get(url(page, match)).content.decode()
         assert NOW.search(kept), "the clock blanked is the page's"
         assert same_but_tokens(kept) == same_but_tokens(afresh), what
-        if page == "detail" or what not in SHARING:  # the sheet shows no share link
+        if what not in UNSHOWN[page]:
             assert same_but_tokens(kept) != same_but_tokens(before), what
     assert fresh(match).status == "closed"
-    assert " wins" in afresh
+    assert " wins" in afresh or page == "entries"
 
 
 def test_the_rules_changed_before_the_first_hand_show_on_the_board(client, host):
@@ -171,6 +179,21 @@ def test_a_sheet_kept_reads_only_who_is_signed_in_and_the_match(
         kept = client.get(url("sheet", match)).content.decode()
     assert same_but_tokens(kept) == same_but_tokens(drawn)  # the log-out form's CSRF
     assert "6 hands · line 100" in kept
+
+
+def test_the_entries_kept_read_only_who_is_signed_in_and_the_match(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host)
+    record(match, *[hand("Ben", Alice=3, Cara=4)] * 6)
+    services.event_undo(match=fresh(match))
+    with django_assert_num_queries(6):  # and, drawn: the match with its seats and events
+        drawn = client.get(url("entries", match)).content.decode()
+    with django_assert_num_queries(3):
+        kept = client.get(url("entries", match)).content.decode()
+    assert same_but_tokens(kept) == same_but_tokens(drawn)
+    assert kept.count('name="csrfmiddlewaretoken" value="') == 2  # log out, put back
+    assert "\x00" not in kept
 
 
 def test_the_share_address_is_drawn_for_the_host_each_phone_came_by(client, host, settings):
