@@ -19,9 +19,9 @@ from django.utils import timezone
 from django.utils.dates import MONTHS_3
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.display import MatchRow, short_names
+from matches.display import MatchRow, PlayerFigures, short_names
 from matches.forms import drawn
-from matches.links import match_url
+from matches.links import match_url, player_url
 from matches.scoring.cards import RANKS
 from matches.scoring.rules import GIN
 
@@ -232,4 +232,79 @@ def card_picker() -> SafeString:
         '<tr class="picker-row" hidden><td colspan="4">'
         '<div class="picker" id="picker" role="group" aria-label="Cards held" hidden>'
         f'<p class="picker-note" hidden></p>{ranks}</div></td></tr>'
+    )
+
+
+def _figure(term: str, value: object, *, wide: bool = False, of: str = "") -> str:
+    extra = f' <span class="of">{escape(of)}</span>' if of else ""
+    wide_class = ' class="wide"' if wide else ""
+    return f"<div{wide_class}><dt>{term}</dt><dd>{escape(str(value))}{extra}</dd></div>"
+
+
+def _last_results(results: Any) -> str:
+    shown = ", ".join("won" if result["won"] else result["place"] for result in results)
+    return shown or "none yet"
+
+
+def player_figures(figures: PlayerFigures) -> str:
+    """A player's figures as templates/matches/_player_figures.html draws
+    them (a test compares the two): Rummy's and Gin Rummy's apart, each once
+    played. Drawn in Python for the players page, a block for each player."""
+    player = figures.player
+    parts = []
+    if player.played or not player.gin_played:
+        hands = player.hands_out
+        parts.append(
+            '<dl class="figures">'
+            + ('<div class="wide"><dt>Rummy</dt><dd></dd></div>' if player.gin_played else "")
+            + _figure("Played", player.played)
+            + _figure("Won", player.won)
+            + _figure(
+                "Win rate",
+                figures.win_rate,
+                of=f"of {player.closed} finished" if player.closed else "",
+            )
+            + _figure("No winner", player.no_winner)
+            + _figure("Went out", f"{hands} hand{'' if hands == 1 else 's'}")
+            + _figure("Average take", figures.average_take)
+            + _figure("Rummy", player.rummies)
+            + _figure("Best hand", figures.best_hand)
+            + _figure("Last results", _last_results(figures.recent), wide=True)
+            + "</dl>"
+        )
+    if player.gin_played:
+        parts.append(
+            '<dl class="figures gin-figures"><div class="wide"><dt>Gin Rummy</dt><dd></dd></div>'
+            + _figure("Played", player.gin_played)
+            + _figure("Won", player.gin_won)
+            + _figure(
+                "Win rate",
+                figures.gin_win_rate,
+                of=f"of {player.gin_closed} finished" if player.gin_closed else "",
+            )
+            + _figure("Hands won", player.gin_hands_won)
+            + _figure("Gins", player.gins)
+            + _figure("Big gins", player.big_gins)
+            + _figure("Undercuts given", player.undercuts_given)
+            + _figure("Undercuts taken", player.undercuts_taken)
+            + _figure(
+                "Average margin",
+                figures.gin_margin,
+                of=f"of {player.gin_won} won" if player.gin_won else "",
+            )
+            + _figure("Last results", _last_results(figures.gin_recent), wide=True)
+            + "</dl>"
+        )
+    return "".join(parts)
+
+
+def player_items(rows: list[PlayerFigures]) -> SafeString:
+    """The players page's list: each player's name, a link to their page,
+    and their figures (``player_figures``)."""
+    return mark_safe(  # noqa: S308 - every value is escaped
+        "\n".join(
+            f'<li>\n<h2><a href="{player_url(row.player.pk)}">{escape(row.player.name)}</a></h2>\n'
+            f"{player_figures(row)}\n</li>"
+            for row in rows
+        )
     )

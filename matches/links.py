@@ -71,3 +71,15 @@ def event_url(name: str, public_id: str, event_id: int) -> str:
     ``"restore"``), as ``reverse`` gives it."""
     before, middle, after = _around(name, True)
     return f"{before}{public_id}{middle}{event_id}{after}"
+
+
+@lru_cache(maxsize=1)
+def _player_around() -> tuple[str, str]:
+    before, after = reverse("matches:player", args=[_MARK]).split(str(_MARK))
+    return before, after
+
+
+def player_url(player_id: int) -> str:
+    """The path of a player's page, as ``reverse`` gives it."""
+    before, after = _player_around()
+    return f"{before}{int(player_id)}{after}"

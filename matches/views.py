@@ -261,6 +261,11 @@ def _cursor_of(match: Match) -> str:
     return f"{int(match.created.timestamp() * 1e6)}-{match.pk}"
 
 
+# The host's players, each with their kept figures, by name (the players
+# page), the ORM's query written once.
+HOSTS_PLAYERS_BY_NAME = Prepared(
+    lambda host: Player.objects.filter(host_id=host).order_by(Lower("name"), "pk"), host=-8_191
+)
 # The host's players for the history's filter, the ORM's query written once.
 HOSTS_PLAYERS = Prepared(
     lambda host: Player.objects.filter(host_id=host).values_list("pk", "name"), host=-8_191
@@ -1612,7 +1617,7 @@ def _host_player(request: HtmxHttpRequest, player_id: int) -> Player:
 def players(request: HtmxHttpRequest) -> HttpResponse:
     """Every player of the host with their figures: the kept counts only, so
     the page costs the same after 1 match or 1,000."""
-    everyone = Player.objects.filter(host=request.user).order_by(Lower("name"), "pk")
+    everyone = HOSTS_PLAYERS_BY_NAME.all(host=request.user.pk)
     return render(
         request,
         "matches/players.html",

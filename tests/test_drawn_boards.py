@@ -269,3 +269,35 @@ def test_the_page_head_drawn_once_follows_the_settings(client, host, settings):
     moved = client.get(reverse("matches:home")).content.decode()
     assert '<link rel="stylesheet" href="/elsewhere/css/' in moved
     assert '<script src="/elsewhere/js/app.js' in moved
+
+
+PLAYERS = [
+    {},
+    {"played": 3, "won": 1, "closed": 2, "no_winner": 1, "hands_out": 1, "take": 41},
+    {"played": 2, "closed": 2, "hands_out": 5, "take": 99, "rummies": 2, "best_hand": 60},
+    {
+        "gin_played": 4,
+        "gin_won": 3,
+        "gin_closed": 4,
+        "gin_hands_won": 9,
+        "gins": 2,
+        "big_gins": 1,
+        "undercuts_given": 1,
+        "undercuts_taken": 2,
+        "gin_margin": -13,
+    },
+    {"played": 1, "gin_played": 1, "gin_closed": 1, "gin_won": 1, "gin_margin": 130},
+]
+
+
+@pytest.mark.parametrize("counts", PLAYERS)
+def test_the_players_figures_are_drawn_as_their_template_draws_them(counts):
+    from django.template.loader import render_to_string
+
+    from matches.display import player_figures
+
+    recent = [["a", "2026-12-01", 1, False, False], ["b", "2026-12-01", 2, True, True]]
+    player = Player(name='Al "Ace" <&>', recent=recent, gin_recent=recent[:1], **counts)
+    shown = player_figures(player)
+    expected = render_to_string("matches/_player_figures.html", {"f": shown})
+    assert as_django_draws(drawing.player_figures(shown)) == as_django_draws(expected)

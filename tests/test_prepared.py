@@ -81,6 +81,8 @@ def test_the_players_lookup_gives_the_hosts_players_in_the_orms_order():
     MatchFactory(players=("Zed", "Yan"))  # another host's
     expected = list(Player.objects.filter(host=alice).values_list("pk", "name"))
     assert views.HOSTS_PLAYERS.rows(host=alice.pk) == expected
+    by_name = views.HOSTS_PLAYERS_BY_NAME.all(host=alice.pk)
+    assert [player.name for player in by_name] == ["alice", "Ben", "Cara"]
     assert sorted(name for _, name in expected) == ["Ben", "Cara", "alice"]
 
 

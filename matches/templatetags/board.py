@@ -76,3 +76,9 @@ def errors_list(errors: Any) -> SafeString:
     """A field's or a form's errors, drawn by ``drawing.errors_html`` (the
     markup the sheet's rows use too)."""
     return mark_safe(drawing.errors_html(errors))  # noqa: S308 - escaped there
+
+
+@register.simple_tag
+def player_items(rows: list[Any]) -> SafeString:
+    """The players page's list, drawn in Python (``drawing.player_items``)."""
+    return drawing.player_items(rows)
