@@ -33,7 +33,7 @@ GIN_RESULTS = {
 def hand_summary(hand: scoring.HandResult | GinHandResult, rules: Any) -> str:
     """What a hand scored, in one line: "Ben takes 41", "Ben takes 82
     (rummy)", "nobody out: Ben takes 22 (lowest hand)", or under penalty
-    "Alice +23, Cara +18"; a Gin hand "Undercut: Ben scores 27", "Drawn
+    "Alice +23, Cara +18" ("Alice +46, Cara +36 (rummy)"); a Gin hand "Undercut: Ben scores 27", "Drawn
     hand: nobody scores". docs/rules.md and docs/gin.md, "Scoring one hand"."""
     if isinstance(hand, GinHandResult):
         if hand.winner is None:
@@ -48,12 +48,13 @@ def hand_summary(hand: scoring.HandResult | GinHandResult, rules: Any) -> str:
             return f"nobody out (lowest hand): {charges}"
         (winner, take), *_ = scored.items()
         return f"nobody out: {winner} takes {take} (lowest hand)"
+    rummy = " (rummy)" if hand.rummy else ""
     if rules.leader_is_lowest:
         if not scored:
-            return "nobody is charged"
-        return ", ".join(f"{name} {signed(points)}" for name, points in scored.items())
+            return f"nobody is charged{rummy}"
+        charges = ", ".join(f"{name} {signed(points)}" for name, points in scored.items())
+        return f"{charges}{rummy}"
     take = hand.scores[hand.went_out]
-    rummy = " (rummy)" if hand.rummy else ""
     return f"{hand.went_out} takes {take}{rummy}"
 
 

@@ -77,7 +77,7 @@ def test_it_refuses_a_fifth_king(client, host):
             "Ben",
             True,
             {"Alice": 23, "Cara": 18},
-            "Will record: Alice +46, Cara +36",
+            "Will record: Alice +46, Cara +36 (rummy)",
         ),
     ],
 )

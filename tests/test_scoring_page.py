@@ -17,9 +17,9 @@ RESULTS = [
     "Going rummy, doubled: Hand 1: Ben takes 82 (rummy). Totals: Alice 0, Ben 82, Cara 0.",
     "Going rummy, plus 25: Hand 1: Ben takes 66 (rummy). Totals: Alice 0, Ben 66, Cara 0.",
     "As it is: Hand 1: Alice +23, Cara +18. Totals: Alice 23, Ben 0, Cara 18.",
-    "Going rummy, doubled: Hand 1: Alice +46, Cara +36. Totals: Alice 46, Ben 0, Cara 36.",
-    "Going rummy, 25 off: Hand 1: Alice +23, Ben −25, Cara +18. Totals: Alice 23, Ben −25, "
-    "Cara 18.",
+    "Going rummy, doubled: Hand 1: Alice +46, Cara +36 (rummy). Totals: Alice 46, Ben 0, Cara 36.",
+    "Going rummy, 25 off: Hand 1: Alice +23, Ben −25, Cara +18 (rummy). Totals: Alice 23, "
+    "Ben −25, Cara 18.",
     "Highest wins: Hand 1: nobody out: Ben takes 22 (lowest hand). Totals: Alice 0, Ben 22, "
     "Cara 0.",
     "Penalty: Hand 1: nobody out (lowest hand): Alice +7, Cara +15. Totals: Alice 7, Ben 0, "
