@@ -34,7 +34,8 @@ def hand_summary(hand: scoring.HandResult | GinHandResult, rules: Any) -> str:
     """What a hand scored, in one line: "Ben takes 41", "Ben takes 82
     (rummy)", "nobody out: Ben takes 22 (lowest hand)", or under penalty
     "Alice +23, Cara +18" ("Alice +46, Cara +36 (rummy)"); a Gin hand
-    "Undercut: Ben scores 27", "Drawn hand: nobody scores". docs/rules.md and docs/gin.md, "Scoring one hand"."""
+    "Undercut: Ben scores 27", "Drawn hand: nobody scores". docs/rules.md
+    and docs/gin.md, "Scoring one hand"."""
     if isinstance(hand, GinHandResult):
         if hand.winner is None:
             return "Drawn hand: nobody scores"
