@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.forms.utils import ErrorList
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dates import MONTHS_3
 from django.utils.safestring import SafeString, mark_safe
 
@@ -36,7 +36,14 @@ def clock(when: datetime) -> str:
 def day_and_clock(when: datetime) -> str:
     """``when`` as the date filter writes "j M Y, H:i T": "2 Dec 2026, 09:30
     UTC", its month's name in the active language (``clock``)."""
-    return f"{when.day} {str(MONTHS_3[when.month]).title()} {when.year}, {clock(when)}"
+    month = _month_name(translation.get_language(), when.month)
+    return f"{when.day} {month} {when.year}, {clock(when)}"
+
+
+@lru_cache(maxsize=256)
+def _month_name(language: str | None, month: int) -> str:
+    """The date filter's "M" for ``month`` in ``language`` (the active one)."""
+    return str(MONTHS_3[month]).title()
 
 
 def escape(value: object) -> str:
