@@ -30,7 +30,13 @@ def clock(when: datetime) -> str:
     """``when`` (aware, in the zone it is to be read in) as the date filter
     writes "H:i T": "09:30 UTC". Written directly: the filter's machinery
     cost 50 µs a time, a page of a list or of entries draws dozens."""
-    return f"{when:%H:%M} {when.tzname() or ''}".rstrip()
+    zone = when.tzinfo
+    # As the filter does: no zone's name in the hour a clock change makes
+    # twice (or skips), where the name would not say which.
+    ambiguous = zone is None or zone.utcoffset(when.replace(fold=not when.fold)) != zone.utcoffset(
+        when
+    )
+    return f"{when:%H:%M} {'' if ambiguous else when.tzname() or ''}"
 
 
 def day_and_clock(when: datetime) -> str:

@@ -1,5 +1,7 @@
-"""The board (and the score sheet) drawn once for each version of its match,
-kept in the memory of each server process and filled in per request.
+"""The board (and the score sheet, the entries) drawn once for each version
+of its match, kept in the memory of each server process and filled in per
+request; and the host's lists (home, history, players), once for each write
+to their matches or players.
 
 A board without a form sent back (the board as it stands: opened, polled by
 the host's own phone, or answered after a save) is the same for every
@@ -83,6 +85,24 @@ def key(request: HttpRequest, match: object, part: str) -> str:
         translation.get_language(),
         request.scheme,
         request.get_host() if getattr(match, "share_token", None) else "",
+    )
+    return ":".join(str(each) for each in parts)
+
+
+def lists_key(request: HttpRequest, page: str, stamp: object) -> str:
+    """The key of the host's list ``page`` (home, history, players) as this
+    request asks for it: the host, their ``HostStamp`` (renewed by every
+    write to their matches or players; None before the first), the query
+    (the history's filters and page), and the time zone and language."""
+    parts = (
+        DRAWING,
+        "lists",
+        page,
+        request.user.pk,  # type: ignore[union-attr]
+        stamp,
+        timezone.get_current_timezone_name(),
+        translation.get_language(),
+        request.GET.urlencode(),
     )
     return ":".join(str(each) for each in parts)
 

@@ -13,6 +13,7 @@ lists and filters), each live event's entry of it (``Event.result``) and one
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -587,3 +588,18 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"share link of match {self.match_id}"
+
+
+class HostStamp(models.Model):
+    """A stamp each write to a host's matches or players renews (the
+    services, in the write's transaction): the key of the host's lists as
+    drawn (the home, history and players pages, ``matches.drawn``), so a list
+    kept by a process is never older than what is stored."""
+
+    host = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    stamp = models.UUIDField(default=uuid.uuid4)
+
+    def __str__(self) -> str:
+        return f"{self.host_id}: {self.stamp}"

@@ -37,6 +37,7 @@ from matches import scoring
 from matches.models import (
     SNAPSHOT_COLUMNS,
     Event,
+    HostStamp,
     Match,
     MatchPlayer,
     Player,
@@ -133,6 +134,18 @@ def _added(row: MatchPlayer, new: dict[str, Any]) -> dict[str, Any]:
     return {**added, "best_hand": max(bests) if bests else None}
 
 
+def _host_changed(host_id: int) -> None:
+    """Renew the host's ``HostStamp`` (one statement, made if missing): their
+    lists as kept are drawn again. Called by every write to a host's matches
+    or players, inside its transaction."""
+    HostStamp.objects.bulk_create(
+        [HostStamp(host_id=host_id, stamp=uuid.uuid4())],
+        update_conflicts=True,
+        unique_fields=["host"],
+        update_fields=["stamp"],
+    )
+
+
 def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     """Write the cache of ``replayed`` for ``match`` (``_cache``) with one
     more ``version``, and bring the players' figures along (``figures=False``:
@@ -190,6 +203,7 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
         MatchPlayer.objects.bulk_create(new)
     if figures:
         _keep_player_figures(old, new)
+    _host_changed(match.host_id)
 
 
 def _write_entries(pairs: list[tuple[Event, dict[str, Any]]]) -> None:
@@ -939,6 +953,7 @@ def match_abandon(*, match: Match) -> Match:
     match.abandoned = timezone.now()
     match.version += 1
     match.save(update_fields=["abandoned", "version"])
+    _host_changed(match.host_id)
     return match
 
 
@@ -951,6 +966,7 @@ def match_resume(*, match: Match) -> Match:
         match.abandoned = None
         match.version += 1
         match.save(update_fields=["abandoned", "version"])
+        _host_changed(match.host_id)
     return match
 
 
@@ -964,6 +980,7 @@ def match_delete(*, match: Match) -> None:
     MatchPlayer.objects.filter(match=match).delete()
     _keep_player_figures(old, [])
     match.delete()  # its seats, events and share links go with it (cascade)
+    _host_changed(match.host_id)
 
 
 # Import ------------------------------------------------------------------------------
@@ -1154,6 +1171,7 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
     )
     # The players' figures once, for all the new matches together.
     player_figures_rebuild(sorted({player.pk for player in players.values()}))
+    _host_changed(host.pk)
     return matches
 
 
@@ -1212,7 +1230,8 @@ def player_figures(player_id: int) -> dict[str, Any]:
 
 @transaction.atomic
 def player_figures_rebuild(player_ids: list[int]) -> None:
-    """Count these players' figures afresh from their matches' rows."""
+    """Count these players' figures afresh from their matches' rows (the
+    caller renews their host's stamp, ``_host_changed``)."""
     for player_id in player_ids:
         Player.objects.filter(pk=player_id).update(**player_figures(player_id))
 
@@ -1346,6 +1365,7 @@ def player_rename(*, player: Player, name: str) -> Player:
     player.name = cleaned
     player.save(update_fields=["name"])
     _rewrite(_matches_of(player), old, cleaned)
+    _host_changed(player.host_id)
     return player
 
 
@@ -1382,6 +1402,7 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
     MatchPlayer.objects.filter(player=gone).update(player=keep)
     gone.delete()
     player_figures_rebuild([keep.pk])
+    _host_changed(keep.host_id)
     keep.refresh_from_db()
     return keep
 

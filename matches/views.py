@@ -78,6 +78,7 @@ from matches.forms import (
 from matches.links import event_url, match_urls
 from matches.models import (
     Event,
+    HostStamp,
     Match,
     MatchPlayer,
     PendingImport,
@@ -231,20 +232,49 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     and offers sign-up in one tap."""
     if not request.user.is_authenticated:
         return render(request, "matches/welcome.html")
-    open_matches = HOME_OPEN_MATCHES.all(host=request.user.pk)
-    recent = HOME_RECENT_MATCHES.all(host=request.user.pk)
-    # One query for the standings of both lists.
-    rows = _rows([*open_matches[:HOME_OPEN], *recent])
-    shown = min(len(open_matches), HOME_OPEN)
-    return render(
-        request,
-        "matches/home.html",
-        {
+
+    def draw() -> dict[str, Any]:
+        open_matches = HOME_OPEN_MATCHES.all(host=request.user.pk)
+        recent = HOME_RECENT_MATCHES.all(host=request.user.pk)
+        # One query for the standings of both lists.
+        rows = _rows([*open_matches[:HOME_OPEN], *recent])
+        shown = min(len(open_matches), HOME_OPEN)
+        return {
             "open_rows": rows[:shown],
             "more_open": len(open_matches) > HOME_OPEN,
             "recent_rows": rows[shown:],
-        },
-    )
+        }
+
+    return _host_list(request, "matches/home.html", draw)
+
+
+# What renews when a host's matches or players change (``services._host_changed``).
+HOST_STAMP = Prepared(
+    lambda host: HostStamp.objects.filter(host_id=host).values_list("stamp")[:1], host=-8_191
+)
+
+
+def _host_list(
+    request: HtmxHttpRequest,
+    template: str,
+    draw: Callable[[], dict[str, Any]],
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """A page of ``template`` around its ``lists`` partial, drawn from
+    ``draw()`` once for each write to the host's matches or players (and
+    each query, time zone and language), and kept in this process
+    (``matches.drawn``). ``extra``: what the page draws outside the list."""
+    stamp = HOST_STAMP.values(host=request.user.pk)
+    key = drawn.lists_key(request, template, stamp[0] if stamp else None)
+    found = drawn.kept(key)
+    if found is None:
+        # The stamp was read first: a write meanwhile is drawn now and
+        # renewed the stamp, so the next request draws again.
+        html = render_to_string(f"{template}#lists", draw(), request=request)
+        found = drawn.DrawnBoard(html, "")
+        drawn.keep(key, found)
+    context = {"lists_html": mark_safe(found.html), **(extra or {})}  # noqa: S308 (drawn above)
+    return render(request, template, context)
 
 
 def _cursor(text: str) -> tuple[datetime, int] | None:
@@ -278,6 +308,11 @@ HOSTS_PLAYERS = Prepared(
 def match_history(request: HtmxHttpRequest) -> HttpResponse:
     """Every match of the host, newest first, a page at a time (newer /
     older, without counting the rows), filtered by status and by player."""
+    return _host_list(request, "matches/history.html", lambda: _history(request))
+
+
+def _history(request: HtmxHttpRequest) -> dict[str, Any]:
+    """The history page's list as the request's filters and page ask."""
     players = HOSTS_PLAYERS.rows(host=request.user.pk)
     form = HistoryFilterForm(request.GET, players=players)
     filters = form.filters()
@@ -320,20 +355,16 @@ def match_history(request: HtmxHttpRequest) -> HttpResponse:
         older = "?" + urlencode({**query, "before": _cursor_of(page[-1])})
     if page and has_newer:
         newer = "?" + urlencode({**query, "after": _cursor_of(page[0])})
-    return render(
-        request,
-        "matches/history.html",
-        {
-            "form": form,
-            "rows": _rows(page),
-            "older": older,
-            "newer": newer,
-            "filtered": bool(filters),
-            "paged": bool(older_than or newer_than),
-            "refused": form.refused(),
-            "player_name": form.names.get(filters.get("player", "")),
-        },
-    )
+    return {
+        "form": form,
+        "rows": _rows(page),
+        "older": older,
+        "newer": newer,
+        "filtered": bool(filters),
+        "paged": bool(older_than or newer_than),
+        "refused": form.refused(),
+        "player_name": form.names.get(filters.get("player", "")),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -1617,12 +1648,12 @@ def _host_player(request: HtmxHttpRequest, player_id: int) -> Player:
 def players(request: HtmxHttpRequest) -> HttpResponse:
     """Every player of the host with their figures: the kept counts only, so
     the page costs the same after 1 match or 1,000."""
-    everyone = HOSTS_PLAYERS_BY_NAME.all(host=request.user.pk)
-    return render(
-        request,
-        "matches/players.html",
-        {"rows": [player_figures(player) for player in everyone]},
-    )
+
+    def draw() -> dict[str, Any]:
+        everyone = HOSTS_PLAYERS_BY_NAME.all(host=request.user.pk)
+        return {"rows": [player_figures(player) for player in everyone]}
+
+    return _host_list(request, "matches/players.html", draw)
 
 
 @require_GET

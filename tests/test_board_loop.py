@@ -399,8 +399,8 @@ def test_it_previews_and_saves_without_javascript_in_pinned_queries(
     # A plain POST: the save and its redirect, no board drawn. Session, user,
     # the match; BEGIN, the match locked, its token and next position, the
     # event, the standings, the match, the standings written, the player who
-    # went out, COMMIT.
-    with django_assert_num_queries(12):
+    # went out, the host's stamp, COMMIT.
+    with django_assert_num_queries(13):
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
 

@@ -14,7 +14,7 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 from django.utils.formats import date_format
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from matches import drawing, forms, scoring, services
@@ -117,6 +117,67 @@ def test_after_every_kind_of_write_the_page_kept_is_the_page_drawn_afresh(
             assert same_but_tokens(kept) != same_but_tokens(before), what
     assert fresh(match).status == "closed"
     assert " wins" in afresh or page == "entries"
+
+
+LIST_WRITES = [
+    *WRITES,
+    ("a new match", lambda m: MatchFactory(host=m.host, players=("Dan", "Eve"))),
+    (
+        "a merge",
+        lambda m: services.players_merge(
+            keep=Player.objects.get(host=m.host, name="Cara"),
+            gone=Player.objects.get(host=m.host, name="Eve"),
+        ),
+    ),
+    ("a match deleted", lambda m: services.match_delete(match=fresh(m))),
+]
+# What each list shows of those writes: the page changes with each.
+LISTED = {
+    "home": {"a hand", "a line move", "a rename", "abandoning", "resuming"},
+    "history": {"a hand", "a line move", "a rename", "abandoning", "resuming"},
+    "players": {"a hand", "a rename", "a merge"},
+}
+for shown in LISTED.values():
+    shown |= {"a hand that ends it", "a new match", "a match deleted"}
+
+
+@pytest.mark.parametrize("page", ["home", "history", "players"])
+def test_after_every_kind_of_write_the_lists_kept_are_the_lists_drawn_afresh(client, host, page):
+    match = MatchFactory(host=host)
+    record(match, hand("Alice", Ben=10, Cara=5))
+    address = reverse(f"matches:{page}")
+    for what, write in LIST_WRITES:
+        before = client.get(address).content.decode()  # kept, as it was
+        write(match)
+        kept = client.get(address).content.decode()
+        caches["boards"].clear()
+        afresh = client.get(address).content.decode()
+        assert same_but_tokens(kept) == same_but_tokens(afresh), what
+        if what in LISTED[page]:
+            assert same_but_tokens(kept) != same_but_tokens(before), what
+    assert "Dan" in afresh and "Eve" not in afresh  # merged into Cara
+
+
+def listed_players(page: str) -> list[str]:
+    """The players of each match a list shows, as its rows say them."""
+    rows = re.findall(r'<span class="match-players">(.*?)</span>\n<span class="match-meta">', page)
+    return [re.sub(r"<[^>]+>", "", row) for row in rows]
+
+
+def test_the_history_kept_is_kept_for_each_filter_apart(client, host):
+    open_match = MatchFactory(host=host, players=("Alice", "Ben"))
+    closed = MatchFactory(host=host, players=("Cara", "Dan"))
+    record(closed, hand("Cara", Dan=100))
+    history = reverse("matches:history")
+    assert listed_players(client.get(history, {"status": "open"}).content.decode()) == [
+        "Alice 0, Ben 0"
+    ]
+    finished = listed_players(client.get(history, {"status": "closed"}).content.decode())
+    assert finished == ["1 Cara 100, 2 Dan 0"]
+    record(fresh(open_match), hand("Ben", Alice=100))  # now closed too
+    finished = listed_players(client.get(history, {"status": "closed"}).content.decode())
+    assert finished == ["1 Cara 100, 2 Dan 0", "1 Ben 100, 2 Alice 0"]  # newest first
+    assert listed_players(client.get(history, {"status": "open"}).content.decode()) == []
 
 
 def test_the_rules_changed_before_the_first_hand_show_on_the_board(client, host):
@@ -234,6 +295,7 @@ ZONES = ["UTC", "Europe/Paris", "Asia/Kolkata", "America/Sao_Paulo", "Australia/
     when=st.datetimes(min_value=datetime(1971, 1, 1), max_value=datetime(2200, 1, 1)),
     zone=st.sampled_from(ZONES),
 )
+@example(when=datetime(2144, 4, 4, 14, 30), zone="Australia/Lord_Howe")  # 01:30 twice
 def test_the_times_of_lists_read_as_the_date_filter_writes_them(when, zone):
     aware = when.replace(tzinfo=UTC).astimezone(ZoneInfo(zone))
     assert drawing.clock(aware) == date_format(aware, "H:i T")

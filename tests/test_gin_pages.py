@@ -348,7 +348,7 @@ def test_a_gin_board_preview_and_save_cost_what_rummys_do(client, host, django_a
     with django_assert_num_queries(3):
         client.post(url("preview", match), data)
     # as a Rummy save without JavaScript: no event before it is read
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
     assert stored_board(match).totals == {"Alice": 30, "Ben": 1}

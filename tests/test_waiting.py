@@ -221,7 +221,7 @@ def test_a_waiting_hand_is_sent_in_a_fixed_number_of_queries(
     match = MatchFactory(host=host)
     record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(5)])
     data = hand_post(match, "Ben", Alice=23, Cara=18)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         response = send(client, match, data)
     assert answer(response)["outcome"] == "saved"
 
