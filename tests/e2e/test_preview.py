@@ -37,7 +37,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
         (
             "penalty",
             "Will record: Alice +23, Cara +18",
-            "Will record: Alice +46, Cara +36",
+            "Will record: Alice +46, Cara +36 (rummy)",
             "Will record: nobody out (lowest hand): Alice +7, Cara +15",
             {"Alice": 7, "Ben": 0, "Cara": 15},
         ),
