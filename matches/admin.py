@@ -12,7 +12,12 @@ from matches.models import Event, Match, Player, Seat
 
 
 class ReadOnlyMixin:
-    """Every field read-only, nothing added from the admin."""
+    """Every field read-only, nothing added or deleted from the admin: a
+    write there would skip the services (the snapshot, the players'
+    figures, and the keys of the pages each process keeps)."""
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

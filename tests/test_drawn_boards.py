@@ -363,3 +363,21 @@ def test_the_players_figures_are_drawn_as_their_template_draws_them(counts):
     shown = player_figures(player)
     expected = render_to_string("matches/_player_figures.html", {"f": shown})
     assert as_django_draws(drawing.player_figures(shown)) == as_django_draws(expected)
+
+
+def test_the_admin_changes_and_deletes_nothing(admin_client):
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = reverse("admin:matches_match_delete", args=[match.pk])
+    assert admin_client.post(page, {"post": "yes"}).status_code == 403
+    assert Match.objects.filter(pk=match.pk).exists()
+    event = Event.objects.get(match=match)
+    assert (
+        admin_client.post(
+            reverse("admin:matches_event_delete", args=[event.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    assert (
+        admin_client.get(reverse("admin:matches_match_change", args=[match.pk])).status_code == 200
+    )
