@@ -89,6 +89,10 @@ def key(request: HttpRequest, match: object, part: str) -> str:
     return ":".join(str(each) for each in parts)
 
 
+# The query parameters the host's lists read (the history's filters and page).
+LIST_PARAMETERS = ("status", "player", "before", "after")
+
+
 def lists_key(request: HttpRequest, page: str, stamp: object) -> str:
     """The key of the host's list ``page`` (home, history, players) as this
     request asks for it: the host, their ``HostStamp`` (renewed by every
@@ -102,7 +106,8 @@ def lists_key(request: HttpRequest, page: str, stamp: object) -> str:
         stamp,
         timezone.get_current_timezone_name(),
         translation.get_language(),
-        request.GET.urlencode(),
+        # The parameters a list reads, no other: a made-up one is no new key.
+        "&".join(f"{name}={request.GET[name]}" for name in LIST_PARAMETERS if name in request.GET),
     )
     return ":".join(str(each) for each in parts)
 

@@ -69,6 +69,9 @@ class Prepared:
             if len(names) > 1:
                 raise ValueError(f"cannot tell which value {param!r} of the SQL is")
             order.append((names[0], None) if names else (None, param))
+        unplaced = set(self.samples) - {name for name, _ in order}
+        if unplaced:  # a lookup that changes its value (``__contains``): not for this
+            raise ValueError(f"the SQL takes no value as given for {sorted(unplaced)}")
         select, klass_info = compiler.select, compiler.klass_info
         fields, init_list = slice(0, 0), []
         if klass_info is not None:

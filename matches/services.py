@@ -636,10 +636,11 @@ def event_record(
         with transaction.atomic():
             return _event_record(match, data, token, hand_number)
     except IntegrityError:
-        if token is None:
-            raise
         # The same token sent to two matches at the same moment (the check
         # under the lock cannot see the other match's): the second is refused.
+        # Any other constraint is a fault, and is raised as it is.
+        if token is None or not Event.objects.filter(token=token).exclude(match=match).exists():
+            raise
         raise scoring.RuleError(FORM_OUT_OF_DATE) from None
 
 

@@ -201,10 +201,10 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a log-in while its (name, address) pair is locked out.
     "axes.backends.AxesStandaloneBackend",
-    # Django's own, with who is signed in read by a lookup written once.
+    # Django's own, with who is signed in read by a lookup written once. The
+    # only one that checks a password: a wrong one is hashed once. (Sessions
+    # begun under ModelBackend, before it, end: their hosts log in again.)
     "matches.accounts.HostBackend",
-    # Sessions begun before HostBackend was, until they end.
-    "django.contrib.auth.backends.ModelBackend",
 ]
 
 # Log-in throttling (django-axes, counted in the database). Wrong passwords

@@ -321,3 +321,15 @@ def test_a_session_naming_no_such_host_signs_nobody_in(alice):
     assert HostBackend().get_user(alice.pk) == alice
     assert HostBackend().get_user("not a number") is None
     assert HostBackend().get_user(alice.pk + 1000) is None
+
+
+def test_one_backend_checks_a_password(settings):
+    from django.contrib.auth import load_backend
+    from django.contrib.auth.backends import ModelBackend
+
+    checking = [
+        path
+        for path in settings.AUTHENTICATION_BACKENDS
+        if isinstance(load_backend(path), ModelBackend)
+    ]
+    assert checking == ["matches.accounts.HostBackend"]  # a wrong password is hashed once

@@ -381,3 +381,14 @@ def test_the_admin_changes_and_deletes_nothing(admin_client):
     assert (
         admin_client.get(reverse("admin:matches_match_change", args=[match.pk])).status_code == 200
     )
+
+
+def test_a_made_up_query_parameter_is_no_new_list(client, host):
+    MatchFactory(host=host)
+    client.get(reverse("matches:history"))
+    kept = len(caches["boards"]._cache)
+    for number in range(5):
+        client.get(reverse("matches:history"), {"x": number})
+    assert len(caches["boards"]._cache) == kept
+    client.get(reverse("matches:history"), {"status": "open"})
+    assert len(caches["boards"]._cache) == kept + 1

@@ -105,3 +105,9 @@ def test_a_token_another_match_took_at_the_same_moment_is_refused_and_nothing_is
         services.event_record(match=match, data=hand("Ben", Alice=3, Cara=4), token=token)
     assert not Event.objects.filter(match=match).exists()
     assert Match.objects.get(pk=match.pk).hands_played == 0
+
+
+def test_a_lookup_that_changes_its_value_is_refused():
+    lookup = Prepared(lambda name: Player.objects.filter(name__contains=name), name="\x00n")
+    with pytest.raises(ValueError, match="takes no value as given"):
+        lookup.all(name="Al")
