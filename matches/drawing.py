@@ -259,6 +259,17 @@ def _last_results(results: Any) -> str:
     return shown or "none yet"
 
 
+def _figures_of(css: str, game: str, figures: list[str]) -> str:
+    """One game's list of figures; ``game``: its heading ("" for none)."""
+    heading = f'<div class="wide"><dt>{game}</dt><dd></dd></div>' if game else ""
+    return f'<dl class="{css}">{heading}{"".join(figures)}</dl>'
+
+
+def _rate(rate: str, finished: int) -> str:
+    """A win rate and, once a match finished, what it is "of"."""
+    return _figure("Win rate", rate, of=f"of {finished} finished" if finished else "")
+
+
 def player_figures(figures: PlayerFigures) -> str:
     """A player's figures as templates/matches/_player_figures.html draws
     them (a test compares the two): Rummy's and Gin Rummy's apart, each once
@@ -267,47 +278,33 @@ def player_figures(figures: PlayerFigures) -> str:
     parts = []
     if player.played or not player.gin_played:
         hands = player.hands_out
-        parts.append(
-            '<dl class="figures">'
-            + ('<div class="wide"><dt>Rummy</dt><dd></dd></div>' if player.gin_played else "")
-            + _figure("Played", player.played)
-            + _figure("Won", player.won)
-            + _figure(
-                "Win rate",
-                figures.win_rate,
-                of=f"of {player.closed} finished" if player.closed else "",
-            )
-            + _figure("No winner", player.no_winner)
-            + _figure("Went out", f"{hands} hand{'' if hands == 1 else 's'}")
-            + _figure("Average take", figures.average_take)
-            + _figure("Rummy", player.rummies)
-            + _figure("Best hand", figures.best_hand)
-            + _figure("Last results", _last_results(figures.recent), wide=True)
-            + "</dl>"
-        )
+        rummy = [
+            _figure("Played", player.played),
+            _figure("Won", player.won),
+            _rate(figures.win_rate, player.closed),
+            _figure("No winner", player.no_winner),
+            _figure("Went out", f"{hands} hand{'' if hands == 1 else 's'}"),
+            _figure("Average take", figures.average_take),
+            _figure("Rummy", player.rummies),
+            _figure("Best hand", figures.best_hand),
+            _figure("Last results", _last_results(figures.recent), wide=True),
+        ]
+        parts.append(_figures_of("figures", "Rummy" if player.gin_played else "", rummy))
     if player.gin_played:
-        parts.append(
-            '<dl class="figures gin-figures"><div class="wide"><dt>Gin Rummy</dt><dd></dd></div>'
-            + _figure("Played", player.gin_played)
-            + _figure("Won", player.gin_won)
-            + _figure(
-                "Win rate",
-                figures.gin_win_rate,
-                of=f"of {player.gin_closed} finished" if player.gin_closed else "",
-            )
-            + _figure("Hands won", player.gin_hands_won)
-            + _figure("Gins", player.gins)
-            + _figure("Big gins", player.big_gins)
-            + _figure("Undercuts given", player.undercuts_given)
-            + _figure("Undercuts taken", player.undercuts_taken)
-            + _figure(
-                "Average margin",
-                figures.gin_margin,
-                of=f"of {player.gin_won} won" if player.gin_won else "",
-            )
-            + _figure("Last results", _last_results(figures.gin_recent), wide=True)
-            + "</dl>"
-        )
+        margin_of = f"of {player.gin_won} won" if player.gin_won else ""
+        gin = [
+            _figure("Played", player.gin_played),
+            _figure("Won", player.gin_won),
+            _rate(figures.gin_win_rate, player.gin_closed),
+            _figure("Hands won", player.gin_hands_won),
+            _figure("Gins", player.gins),
+            _figure("Big gins", player.big_gins),
+            _figure("Undercuts given", player.undercuts_given),
+            _figure("Undercuts taken", player.undercuts_taken),
+            _figure("Average margin", figures.gin_margin, of=margin_of),
+            _figure("Last results", _last_results(figures.gin_recent), wide=True),
+        ]
+        parts.append(_figures_of("figures gin-figures", "Gin Rummy", gin))
     return "".join(parts)
 
 

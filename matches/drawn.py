@@ -18,6 +18,7 @@ processes behind a load balancer.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import caches
@@ -112,11 +113,22 @@ def lists_key(request: HttpRequest, page: str, stamp: object) -> str:
     return ":".join(str(each) for each in parts)
 
 
-def kept(board_key: str) -> DrawnBoard | None:
+def page(key: Callable[[], str], draw: Callable[[], DrawnBoard]) -> DrawnBoard:
+    """The drawing kept in this process under ``key()``; else ``draw()``,
+    kept under ``key()`` asked again once drawn (a drawing that had to read
+    its match's row again shows that version, and is kept under it)."""
+    found = _kept(key())
+    if found is None:
+        found = draw()
+        _keep(key(), found)
+    return found
+
+
+def _kept(board_key: str) -> DrawnBoard | None:
     """The board or sheet kept under ``board_key`` in this process, if any."""
     return caches["boards"].get(board_key)
 
 
-def keep(board_key: str, board: DrawnBoard) -> None:
+def _keep(board_key: str, board: DrawnBoard) -> None:
     """Keep ``board`` (or a sheet) under ``board_key`` in this process's memory."""
     caches["boards"].set(board_key, board)

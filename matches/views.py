@@ -266,13 +266,14 @@ def _host_list(
     (``matches.drawn``). ``extra``: what the page draws outside the list."""
     stamp = HOST_STAMP.values(host=request.user.pk)
     key = drawn.lists_key(request, template, stamp[0] if stamp else None)
-    found = drawn.kept(key)
-    if found is None:
-        # The stamp was read first: a write meanwhile is drawn now and
-        # renewed the stamp, so the next request draws again.
-        html = render_to_string(f"{template}#lists", draw(), request=request)
-        found = drawn.DrawnBoard(html, "")
-        drawn.keep(key, found)
+    # The stamp was read first: a write meanwhile is drawn now and renewed
+    # the stamp, so the next request draws again.
+    found = drawn.page(
+        lambda: key,
+        lambda: drawn.DrawnBoard(
+            render_to_string(f"{template}#lists", draw(), request=request), ""
+        ),
+    )
     context = {"lists_html": mark_safe(found.html), **(extra or {})}  # noqa: S308 (drawn above)
     return render(request, template, context)
 
@@ -593,8 +594,8 @@ def _board_as_it_stands(
     version of the match in this process, and filled in with this request's
     CSRF field and fresh one-time tokens (``matches.drawn``)."""
     _share_token(match)
-    found = drawn.kept(drawn.key(request, match, f"board:{focus or ''}"))
-    if found is None:
+
+    def draw() -> drawn.DrawnBoard:
         context = _board_context(match, focus=focus)
         context["csrf_field"] = mark_safe(drawn.CSRF_SLOT)  # noqa: S308
         html = render_to_string("matches/match.html#board", context, request=request)
@@ -602,10 +603,9 @@ def _board_as_it_stands(
             html = html.replace(token, drawn.token_slot(name))
         if context["spare_tokens"]:
             html = html.replace(context["spare_tokens"], drawn.SPARE_SLOT)
-        found = drawn.DrawnBoard(html, _title(context["board"]))
-        # The key again: a write between the match's row and its events
-        # has the row read again, and the drawing shows that version.
-        drawn.keep(drawn.key(request, match, f"board:{focus or ''}"), found)
+        return drawn.DrawnBoard(html, _title(context["board"]))
+
+    found = drawn.page(lambda: drawn.key(request, match, f"board:{focus or ''}"), draw)
     return _board_page(request, found.filled(csrf_input(request), spare_tokens()), found.title)
 
 
@@ -1276,9 +1276,9 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Every entry of the match, newest first, each with one way in to change
     it, and the deleted entries, which can be put back."""
     match = _host_match(request, public_id)
-    found = drawn.kept(drawn.key(request, match, "entries"))
-    if found is None:
-        # Drawn once for each version of the match (``matches.drawn``).
+
+    def draw() -> drawn.DrawnBoard:
+        nonlocal match
         match = _host_match(request, public_id, events=True)
         board = match.board()
         context = {
@@ -1290,8 +1290,10 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "csrf_field": mark_safe(drawn.CSRF_SLOT),  # noqa: S308 (a slot)
         }
         html = render_to_string("matches/entries.html#entries", context, request=request)
-        found = drawn.DrawnBoard(html, "")
-        drawn.keep(drawn.key(request, match, "entries"), found)
+        return drawn.DrawnBoard(html, "")
+
+    # Drawn once for each version of the match (``matches.drawn``).
+    found = drawn.page(lambda: drawn.key(request, match, "entries"), draw)
     html = found.filled(csrf_input(request), [])
     return render(request, "matches/entries.html", {"entries_html": html})
 
@@ -1405,10 +1407,8 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     happened, the result at the foot, and the chart of the totals. Read from
     the stored snapshot only."""
     match = _host_match(request, public_id)
-    sheet_key = drawn.key(request, match, "sheet")
-    found = drawn.kept(sheet_key)
-    if found is None:
-        # Drawn once for each version of the match (``matches.drawn``).
+
+    def draw() -> drawn.DrawnBoard:
         data = services.current_snapshot(match)
         drawing = sheet(data)
         context = {
@@ -1419,8 +1419,10 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "final_lines": final_lines_of(match, data),
         }
         html = render_to_string("matches/sheet.html#sheet", context, request=request)
-        found = drawn.DrawnBoard(html, ", ".join(drawing.names))
-        drawn.keep(drawn.key(request, match, "sheet"), found)
+        return drawn.DrawnBoard(html, ", ".join(drawing.names))
+
+    # Drawn once for each version of the match (``matches.drawn``).
+    found = drawn.page(lambda: drawn.key(request, match, "sheet"), draw)
     return render(
         request,
         "matches/sheet.html",
