@@ -154,7 +154,8 @@ class EngineForm(forms.Form):
     """A form for one event of ``match``: ``clean`` replays the match with
     the event added and places the engine's ``RuleError`` next to its field.
     Subclasses give ``event_data``. On success ``board_after`` is the board
-    as it would stand."""
+    as it would stand, and ``checked`` the replay that gave it (a new
+    event's, for ``services.event_record`` to store)."""
 
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
@@ -189,9 +190,10 @@ class EngineForm(forms.Form):
         cleaned = super().clean()
         if not self.errors:
             try:
-                self.board_after = event_check(
+                self.checked = event_check(
                     match=self.match, data=self.event_data(), replacing=self.replacing
                 )
+                self.board_after = self.checked.board
             except scoring.RuleError as error:
                 # Only a refusal that names a later event reads the events.
                 later = isinstance(error, LaterEventImpossible)

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -62,6 +62,8 @@ class Replayed:
     match: scoring.Match
     board: scoring.Board
     before: dict[str, Any] | None = None
+    # For a step: the match's ``version`` whose snapshot ``before`` is.
+    version: int | None = None
 
     @cached_property
     def taken(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -87,13 +89,7 @@ def _cache(
     entries add to."""
     head, entries = replayed.taken
     board = replayed.board
-    columns = {
-        "engine_version": snapshot.ENGINE_VERSION,
-        "status": board.status,
-        "hands_played": board.hands_played,
-        "line": board.target,
-        "snapshot": head,
-    }
+    columns = _match_columns(replayed)
     lowest = board.rules.leader_is_lowest
     kept = snapshot.figures({"seats": head["seats"], "events": entries}, lowest_wins=lowest)
     if earlier is not None:
@@ -125,6 +121,19 @@ def _cache(
     return columns, rows
 
 
+def _match_columns(replayed: Replayed) -> dict[str, Any]:
+    """The match's cached columns for ``replayed``: the snapshot head, its
+    status, hands played and line as columns, and the engine's version."""
+    board = replayed.board
+    return {
+        "engine_version": snapshot.ENGINE_VERSION,
+        "status": board.status,
+        "hands_played": board.hands_played,
+        "line": board.target,
+        "snapshot": replayed.taken[0],
+    }
+
+
 def _added(row: MatchPlayer, new: dict[str, Any]) -> dict[str, Any]:
     """A row's figures (``snapshot.figures``) with those of new entries added."""
     bests = [best for best in (row.best_hand, new["best_hand"]) if best is not None]
@@ -138,11 +147,21 @@ def _host_changed(host_id: int) -> None:
     """Renew the host's ``HostStamp`` (one statement, made if missing): their
     lists as kept are drawn again. Called by every write to a host's matches
     or players, inside its transaction."""
-    HostStamp.objects.bulk_create(
-        [HostStamp(host_id=host_id, stamp=uuid.uuid4())],
-        update_conflicts=True,
-        unique_fields=["host"],
-        update_fields=["stamp"],
+    stamp = HostStamp._meta.get_field("stamp").get_db_prep_save(uuid.uuid4(), connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_host_stamp_sql(connection.vendor), [host_id, stamp])
+
+
+@lru_cache(maxsize=4)
+def _host_stamp_sql(vendor: str) -> str:
+    """The upsert of ``_host_changed`` on this kind of database, as the ORM's
+    ``bulk_create(update_conflicts=True)`` writes it, without its per-call cost."""
+    quote = connection.ops.quote_name
+    host = quote(HostStamp._meta.get_field("host").column)
+    stamp = quote(HostStamp._meta.get_field("stamp").column)
+    return (
+        f"INSERT INTO {quote(HostStamp._meta.db_table)} ({host}, {stamp}) VALUES (%s, %s) "
+        f"ON CONFLICT({host}) DO UPDATE SET {stamp} = EXCLUDED.{stamp}"
     )
 
 
@@ -159,6 +178,8 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     replay reads the events again as the caller saved them, writes every live
     event's entry that changed and counts the deleted ones, and writes the
     rows anew."""
+    if figures and _store_step(match, replayed):
+        return
     step = replayed.before is not None
     if step:
         old = list(MatchPlayer.objects.filter(match=match).select_related("player"))
@@ -206,6 +227,99 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     _host_changed(match.host_id)
 
 
+def _store_step(match: Match, replayed: Replayed) -> bool:
+    """``_store`` of the usual step, a new event in an open match that stays
+    open with the same seats (a hand, a leave, a line move that closes
+    nothing): nothing read, a statement a table. The match's columns; each
+    seat's standing and figures, the new entries' added to the row's (one
+    statement, run for each seat); the figures of the players whose changed,
+    likewise; and the host's stamp. Returns False, having written nothing,
+    for any other write (``_store`` does it).
+
+    docs/rules.md and docs/gin.md, "Scoring one hand", through
+    ``snapshot.figures``."""
+    before = replayed.before
+    if before is None:
+        return False
+    head, entries = replayed.taken
+    if head["seats"] != before["seats"] or head["status"] != "open" or before["status"] != "open":
+        return False
+    columns = _match_columns(replayed)
+    match.version += 1
+    for name, value in columns.items():
+        setattr(match, name, value)
+    _write_values(Match, ("version", *columns), [(match.pk, [match.version, *columns.values()])])
+    seats = head["seats"]
+    added = snapshot.figures(
+        {"seats": seats, "events": entries},
+        lowest_wins=replayed.board.rules.leader_is_lowest,
+    )
+    gin = replayed.board.game == scoring.GIN
+    standings, players = [], []
+    for seat, name in enumerate(seats):
+        part = added[seat]
+        best = part["best_hand"]
+        counts = [part[figure] for figure in STEP_COUNTS]
+        standings.append(
+            [head["totals"][seat], head["seated"][seat], head["leader"] == name, *counts]
+            + [best, best, match.pk, seat]
+        )
+        own = [part[figure] for figure in (GIN_STEP_COUNTS if gin else RUMMY_STEP_COUNTS)]
+        if any(own) or best is not None:
+            players.append([*own, *([] if gin else [best, best]), match.pk, seat])
+    with connection.cursor() as cursor:
+        cursor.executemany(_step_standings_sql(connection.vendor), standings)
+        if players:
+            cursor.executemany(_step_players_sql(connection.vendor, gin), players)
+    _host_changed(match.host_id)
+    return True
+
+
+# The figures a step adds to a match's row (``snapshot.figures``, but the best
+# hand), and those that the player's own figures add up: Rummy's under the
+# same names, Gin's under the names of ``GIN_ADDED``.
+STEP_COUNTS = tuple(name for name in snapshot.FIGURES if name != "best_hand")
+RUMMY_STEP_COUNTS = ("hands_out", "rummies", "take")
+GIN_STEP_COUNTS = ("hands_won", "gins", "big_gins", "undercuts_given", "undercuts_taken")
+# Never lower: the best of the best so far and this step's (NULL: none).
+KEEP_BEST = "{0} = CASE WHEN {0} IS NULL OR {0} < %s THEN %s ELSE {0} END"
+
+
+@lru_cache(maxsize=4)
+def _step_standings_sql(vendor: str) -> str:
+    """``_store_step``'s statement for one seat's row of the match: its
+    standing set, this step's figures added."""
+    quote = connection.ops.quote_name
+    column = {name: quote(MatchPlayer._meta.get_field(name).column) for name in STANDING}
+    sets = [f"{column[name]} = %s" for name in ("total", "seated", "leader")]
+    sets += [f"{column[name]} = {column[name]} + %s" for name in STEP_COUNTS]
+    sets.append(KEEP_BEST.format(column["best_hand"]))
+    where = f"{quote(MatchPlayer._meta.get_field('match').column)} = %s AND {column['seat']} = %s"
+    return f"UPDATE {quote(MatchPlayer._meta.db_table)} SET {', '.join(sets)} WHERE {where}"
+
+
+@lru_cache(maxsize=8)
+def _step_players_sql(vendor: str, gin: bool) -> str:
+    """``_store_step``'s statement for the player in one seat of the match:
+    this step's figures added to theirs (Gin's to their Gin figures)."""
+    quote = connection.ops.quote_name
+    names = {GIN_ADDED_BY_ROW[name]: name for name in GIN_STEP_COUNTS} if gin else {}
+    own = names or {name: name for name in RUMMY_STEP_COUNTS}
+    sets = [f"{quote(column)} = {quote(column)} + %s" for column in own]
+    if not gin:
+        sets.append(KEEP_BEST.format(quote("best_hand")))
+    seat_of = (
+        f"SELECT {quote(MatchPlayer._meta.get_field('player').column)} "
+        f"FROM {quote(MatchPlayer._meta.db_table)} "
+        f"WHERE {quote(MatchPlayer._meta.get_field('match').column)} = %s "
+        f"AND {quote(MatchPlayer._meta.get_field('seat').column)} = %s"
+    )
+    return (
+        f"UPDATE {quote(Player._meta.db_table)} SET {', '.join(sets)} "
+        f"WHERE {quote(Player._meta.pk.column)} = ({seat_of})"
+    )
+
+
 def _write_entries(pairs: list[tuple[Event, dict[str, Any]]]) -> None:
     """Give each event its snapshot entry, writing only those that changed."""
     _write_json(
@@ -244,6 +358,8 @@ GIN_ADDED = {
     "gin_margin": "margin",
 }
 KEPT = ("played", *ADDED, "gin_played", *GIN_ADDED)
+# A Gin row's figure, by the player's column it adds to.
+GIN_ADDED_BY_ROW = {row: player for player, row in GIN_ADDED.items()}
 
 
 def _part(row: MatchPlayer | None) -> dict[str, int]:
@@ -509,60 +625,159 @@ class Recorded:
 ABANDONED = "This match is set aside as abandoned: resume it to change the score."
 
 
-# The match's row and its live share link, locked (``_locked``): the lookup
-# of every hand saved, written once.
-LOCKED_MATCH = Prepared(
-    lambda pk: Match.objects.select_for_update().with_share_token().filter(pk=pk)[:1], pk=-8_191
-)
-
-
-# From a match's row: the highest position among its events (None: none),
-# and the event a form's token recorded and that event's match, of any host
-# (None: none), in one read of two indexes.
-NEXT_POSITION = Prepared(
-    lambda match, token: (
-        Match.objects.filter(pk=match)
-        .annotate(
-            top=Subquery(
-                Event.objects.filter(match_id=OuterRef("pk"))
-                .order_by("-position")
-                .values("position")[:1]
-            ),
-            earlier=Subquery(Event.objects.filter(token=token).values("pk")[:1]),
-            earlier_match=Subquery(Event.objects.filter(token=token).values("match_id")[:1]),
-        )
-        .values_list("top", "earlier", "earlier_match")
-    ),
-    match=-8_191,
-    token=uuid.UUID(int=8_191),
-)
 NO_TOKEN = uuid.UUID(int=0)  # no form's: uuid4 never makes it
 
 
-def _locked(match: Match, *, writing: bool = True, events: bool = True) -> Match:
+def _locked_rows(token: uuid.UUID, *, current: bool, **where: Any) -> models.QuerySet[Match]:
+    """The match ``where`` finds, locked (PostgreSQL: its row; SQLite's
+    IMMEDIATE transactions hold the write lock already), with its live share
+    link's token; and, where what else the same statement reads is current
+    (``current``), the highest position among its events (``top``, None:
+    none) and the event a form's ``token`` recorded and that event's match,
+    of any host (``earlier``, ``earlier_match``, None: none): one read."""
+    rows = Match.objects.select_for_update().with_share_token().filter(**where)
+    if current:
+        rows = rows.annotate(**_next_position(token))
+    return rows[:1]
+
+
+def _next_position(token: uuid.UUID) -> dict[str, Any]:
+    """The annotations of a match's row with the highest position among its
+    events and the event ``token`` recorded, with its match (``Locked``)."""
+    return {
+        "top": Subquery(
+            Event.objects.filter(match_id=OuterRef("pk"))
+            .order_by("-position")
+            .values("position")[:1]
+        ),
+        "earlier": Subquery(Event.objects.filter(token=token).values("pk")[:1]),
+        "earlier_match": Subquery(Event.objects.filter(token=token).values("match_id")[:1]),
+    }
+
+
+def _lock_reads_current() -> bool:
+    """Whether the statement that locks a match sees every event committed
+    before it has the lock. SQLite's IMMEDIATE transaction holds the
+    database's write lock from its start, so all it reads is current.
+    PostgreSQL's statement waits for the row's lock and then reads the row
+    as it stands, but anything else from before its wait (an event the
+    other transaction recorded): there, a second statement reads those."""
+    return connection.vendor == "sqlite"
+
+
+# ``_locked_rows`` of a match by its row's id, and of a host's match by its
+# public id (the pages that save a hand), each the ORM's query written once:
+# with what it reads current (``True``, taking the form's token), or not.
+SAMPLE_TOKEN = uuid.UUID(int=8_191)
+LOCKED_MATCH = {
+    True: Prepared(
+        lambda pk, token: _locked_rows(token, current=True, pk=pk), pk=-8_191, token=SAMPLE_TOKEN
+    ),
+    False: Prepared(lambda pk: _locked_rows(NO_TOKEN, current=False, pk=pk), pk=-8_191),
+}
+LOCKED_HOST_MATCH = {
+    True: Prepared(
+        lambda public_id, host, token: _locked_rows(
+            token, current=True, public_id=public_id, host_id=host
+        ),
+        public_id="\x00public_id",
+        host=-8_191,
+        token=SAMPLE_TOKEN,
+    ),
+    False: Prepared(
+        lambda public_id, host: _locked_rows(
+            NO_TOKEN, current=False, public_id=public_id, host_id=host
+        ),
+        public_id="\x00public_id",
+        host=-8_191,
+    ),
+}
+# What a second statement reads where the locking one reads no events.
+NEXT_POSITION = Prepared(
+    lambda match, token: (
+        Match.objects.filter(pk=match)
+        .annotate(**_next_position(token))
+        .values_list("top", "earlier", "earlier_match")
+    ),
+    match=-8_191,
+    token=SAMPLE_TOKEN,
+)
+
+
+def _lock(lookup: dict[bool, Prepared], token: uuid.UUID | None, **where: Any) -> Locked | None:
+    """The match ``lookup`` finds with ``where``, locked, as ``Locked``: one
+    statement where it reads current, else a second for its events."""
+    current = _lock_reads_current()
+    token = token or NO_TOKEN
+    match = lookup[current].first(**where, **({"token": token} if current else {}))
+    if match is None:
+        return None
+    if current:
+        found = match.__dict__
+        return Locked(match, found.pop("top"), found.pop("earlier"), found.pop("earlier_match"))
+    return Locked(match, *NEXT_POSITION.values(match=match.pk, token=token))
+
+
+@dataclass(frozen=True)
+class Locked:
+    """A match read and locked for a write (``match_locked``): its row, with
+    its live share link's token (``share_token``); the highest position among
+    its events (``top``, None: none yet), deleted ones too, which keep
+    theirs; and the event the form's token recorded (``earlier``, None:
+    none) and that event's match (``earlier_match``), of any host."""
+
+    match: Match
+    top: int | None = None
+    earlier: int | None = None
+    earlier_match: int | None = None
+
+    def recorded_here(self) -> Event | None:
+        """The event of this match that the form's token recorded (a double
+        tap, a resend after a lost answer, the back button); None when the
+        token recorded nothing here."""
+        if self.earlier is None or self.earlier_match != self.match.pk:
+            return None
+        return Event.objects.get(pk=self.earlier)
+
+
+def match_locked(*, host_id: int, public_id: str, token: uuid.UUID | None = None) -> Locked | None:
+    """The host's match ``public_id``, locked for a write in the caller's
+    transaction, read once for everything a new event needs (``Locked``; in
+    one statement on SQLite, two on PostgreSQL: ``_lock_reads_current``), so
+    that a page that checks a form on the match records it in the same
+    transaction, reading nothing twice (``event_record(locked=...)``).
+
+    Args:
+        host_id: the signed-in host's user id.
+        public_id: the match's id in its addresses.
+        token: the one-time token of the form being saved (None: none).
+
+    Returns:
+        The ``Locked`` match, or None when the host has no such match.
+
+    Raises:
+        TransactionManagementError: not called inside a transaction.
+    """
+    if not connection.in_atomic_block:
+        raise transaction.TransactionManagementError("match_locked runs in a transaction")
+    return _lock(LOCKED_HOST_MATCH, token, public_id=public_id, host=host_id)
+
+
+def _locked(match: Match, *, writing: bool = True) -> Match:
     """The match again, locked for this transaction (PostgreSQL: the row;
     SQLite: its IMMEDIATE transactions already take the write lock), with
-    everything its board needs (``events`` False: the row alone, for a write
-    that goes on from the stored snapshot).
+    everything its board needs: its seats and every event.
 
     Raises:
         RuleError: ``writing`` to a match that is abandoned.
     """
-    if events:
-        locked = Match.objects.select_for_update().get(pk=match.pk)
-    else:
-        # The row alone is what the page draws next (with its share link).
-        locked = LOCKED_MATCH.first(pk=match.pk)
-        if locked is None:
-            raise Match.DoesNotExist
+    locked = Match.objects.select_for_update().get(pk=match.pk)
     if writing and locked.abandoned is not None:
         raise scoring.RuleError(ABANDONED)
-    if not events:
-        return locked
     return Match.objects.for_board().get(pk=locked.pk)
 
 
-def event_check(*, match: Match, data: dict, replacing: int | None = None) -> scoring.Board:
+def event_check(*, match: Match, data: dict, replacing: int | None = None) -> Replayed:
     """Replay ``match`` with ``data`` as its newest event, or in place of the
     live event ``replacing`` (an id), saving nothing.
 
@@ -573,7 +788,9 @@ def event_check(*, match: Match, data: dict, replacing: int | None = None) -> sc
         replacing: the id of the live event ``data`` would replace.
 
     Returns:
-        The board as it would stand.
+        The replay: ``board`` is the board as it would stand. A new event's
+        replay, checked on the match as locked, is what ``event_record``
+        stores (``checked``): the engine judges the hand once.
 
     Raises:
         RuleError: the engine refuses the event (``player`` and ``field`` say
@@ -581,7 +798,7 @@ def event_check(*, match: Match, data: dict, replacing: int | None = None) -> sc
             would make a later event impossible (the message names it).
         Event.DoesNotExist: ``replacing`` is not a live event of the match.
     """
-    return _check(match, data, replacing).board
+    return _check(match, data, replacing)
 
 
 def _check(match: Match, data: dict, replacing: int | None = None) -> Replayed:
@@ -595,7 +812,8 @@ def _check(match: Match, data: dict, replacing: int | None = None) -> Replayed:
             players=(),
             events=(read_event(data, before["event_count"], game=match.game),),
         )
-        return Replayed(step, scoring.replay(step, snapshot.position(before)), before)
+        board = scoring.replay(step, snapshot.position(before))
+        return Replayed(step, board, before, match.version)
     events = match.live_events()
     if not any(event.pk == replacing for event in events):
         raise Event.DoesNotExist
@@ -609,6 +827,8 @@ def event_record(
     data: dict,
     token: uuid.UUID | None = None,
     hand_number: int | None = None,
+    locked: Locked | None = None,
+    checked: Replayed | None = None,
 ) -> Recorded:
     """Record an event (a hand, a move of the line, a leave or a join).
 
@@ -621,58 +841,118 @@ def event_record(
         hand_number: the hand the form was drawn for. When the board has
             moved on since (the same hand saved from another phone or tab),
             nothing is recorded.
+        locked: ``match`` as ``match_locked`` read it, with ``token``, in
+            the caller's transaction: the event is recorded in that
+            transaction, which the caller ends (a refusal leaves it to roll
+            back). Without it, in a transaction of its own.
+        checked: the replay of ``data`` that a form made (``event_check``);
+            kept when made on the version of the match locked here, so the
+            engine judges the event once, else made again.
 
     Returns:
         ``Recorded(event, created)``.
 
     Raises:
         RuleError: the engine refuses the event, ``hand_number`` is not the
-            next hand any more, or ``token`` belongs to another match
-            (``FORM_OUT_OF_DATE``); nothing is saved.
+            next hand any more, the match is abandoned (``ABANDONED``), or
+            ``token`` belongs to another match (``FORM_OUT_OF_DATE``);
+            nothing is saved.
 
     docs/rules.md, all of it, through ``scoring.replay``.
     """
-    try:
-        with transaction.atomic():
-            return _event_record(match, data, token, hand_number)
-    except IntegrityError:
-        # The same token sent to two matches at the same moment (the check
-        # under the lock cannot see the other match's): the second is refused.
-        # Any other constraint is a fault, and is raised as it is.
-        if token is None or not Event.objects.filter(token=token).exclude(match=match).exists():
-            raise
-        raise scoring.RuleError(FORM_OUT_OF_DATE) from None
+    if locked is not None:
+        return _event_record(locked, data, token, hand_number, checked)
+    with transaction.atomic():
+        found = _lock(LOCKED_MATCH, token, pk=match.pk)
+        if found is None:
+            raise Match.DoesNotExist
+        return _event_record(found, data, token, hand_number, checked)
 
 
 def _event_record(
-    match: Match, data: dict, token: uuid.UUID | None, hand_number: int | None
+    locked: Locked,
+    data: dict,
+    token: uuid.UUID | None,
+    hand_number: int | None,
+    checked: Replayed | None,
 ) -> Recorded:
-    """``event_record``, inside its transaction."""
-    match = _locked(match, events=False)
-    # One read for the token's earlier event and the next position (deleted
-    # events keep theirs, so a new event goes after them all).
-    top, earlier, earlier_match = NEXT_POSITION.values(match=match.pk, token=token or NO_TOKEN)
-    if token is not None and earlier is not None:
-        if earlier_match != match.pk:  # another match's form: nothing of it shown
+    """``event_record``, inside its transaction, on the match as locked."""
+    match = locked.match
+    if token is not None and locked.earlier is not None:
+        earlier = locked.recorded_here()
+        if earlier is None:  # another match's form: nothing of it shown
             raise scoring.RuleError(FORM_OUT_OF_DATE)
-        return Recorded(Event.objects.get(pk=earlier), created=False)
+        return Recorded(earlier, created=False)
+    if match.abandoned is not None:
+        raise scoring.RuleError(ABANDONED)
     if hand_number is not None:
         check_hand_number(hand_number, current_head(match)["hands_played"] + 1)
-    replayed = _check(match, data)
+    replayed = checked
+    if replayed is None or replayed.before is None or replayed.version != match.version:
+        replayed = _check(match, data)
     kind = next(iter(key for key in Event.KINDS if key in data))
     if kind == "join":
         _player_for(match.host_id, clean_name(data["join"]))
-    position = (top or 0) + 1
     _, (entry,) = replayed.taken
     # The token was looked for under the match's lock: the same form sent
-    # twice at once waits for the lock and finds its event above. (Only a
-    # token sent to two matches at once could still collide: the unique
-    # index refuses the second, and nothing of it is saved.)
-    event = Event.objects.create(
-        match=match, position=position, kind=kind, data=data, token=token, result=entry
-    )
+    # twice at once waits for the lock and finds its event above. Deleted
+    # events keep their positions, so a new one goes after them all.
+    event = _insert_event(match, (locked.top or 0) + 1, kind, data, token, entry)
     _store(match, replayed)
     return Recorded(event, created=True, match=match)
+
+
+# The columns of a new event, in the order ``_insert_event`` writes them.
+EVENT_COLUMNS = ("match", "position", "kind", "data", "token", "created", "result")
+
+
+@lru_cache(maxsize=4)
+def _insert_event_sql(vendor: str) -> str:
+    """The statement of ``_insert_event`` on this kind of database: an
+    insert that does nothing when the token is held already, and gives the
+    new row's id."""
+    fields = [Event._meta.get_field(name) for name in EVENT_COLUMNS]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return (
+        f"INSERT INTO {quote(Event._meta.db_table)} ({columns}) VALUES ({marks}) "
+        f"ON CONFLICT DO NOTHING RETURNING {quote(Event._meta.pk.column)}"
+    )
+
+
+def _insert_event(
+    match: Match, position: int, kind: str, data: dict, token: uuid.UUID | None, entry: dict
+) -> Event:
+    """Insert a new event at ``position``, its snapshot ``entry`` with it
+    (one statement, no savepoint), and return it.
+
+    Raises:
+        RuleError: ``FORM_OUT_OF_DATE``, the token was used meanwhile by
+            another match's event (the same form sent to two matches at the
+            same moment: the lock of one match cannot hold the other back).
+        IntegrityError: another row holds the position (never, under the
+            match's lock).
+    """
+    event = Event(match=match, position=position, kind=kind, data=data, token=token, result=entry)
+    values = [
+        match.pk,
+        *(
+            Event._meta.get_field(name).get_db_prep_save(getattr(event, name), connection)
+            for name in EVENT_COLUMNS[1:]
+        ),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_event_sql(connection.vendor), values)
+        row = cursor.fetchone()
+    if row is None:
+        if token is not None and Event.objects.filter(token=token).exists():
+            raise scoring.RuleError(FORM_OUT_OF_DATE)
+        raise IntegrityError(f"event position {position} of match {match.pk} is taken")
+    event.pk = row[0]
+    event._state.adding = False
+    event._state.db = connection.alias
+    return event
 
 
 def check_hand_number(hand_number: int, next_number: int) -> None:

@@ -672,17 +672,52 @@ class HandAttempt:
     error: scoring.RuleError | None = None
 
 
-def _attempt_hand(match: Match, board: scoring.Board, form: HandForm) -> HandAttempt:
-    """Record the hand ``form`` sends, unless a check says otherwise: the
-    one decision of both ways a hand arrives (``hand_record`` from the
-    board, ``hand_send`` from the phone's waiting hands). docs/rules.md,
-    "Scoring one hand"; nothing is recorded but on "saved"."""
+def _attempt_hand(
+    request: HtmxHttpRequest, public_id: str
+) -> tuple[Match, scoring.Board, HandForm, HandAttempt]:
+    """Check and record the hand the request sends, unless a check says
+    otherwise: the one decision of both ways a hand arrives (``hand_record``
+    from the board, ``hand_send`` from the phone's waiting hands). The match
+    is read once, locked, in the save's transaction; the form is checked on
+    it and the hand recorded as checked. docs/rules.md, "Scoring one hand";
+    nothing is recorded but on "saved".
+
+    Returns:
+        The match (as stored, after a save), its board as the form was
+        checked on it, the form, and what became of the hand.
+
+    Raises:
+        Http404: the host has no such match.
+    """
+    token = _posted_token(request)
+    with transaction.atomic():
+        locked = services.match_locked(host_id=request.user.pk, public_id=public_id, token=token)
+        if locked is None:
+            raise Http404("No such match.")
+        match = locked.match
+        board = match.board(recent=0)
+        form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
+        return match, board, form, _decide(locked, board, form)
+
+
+def _posted_token(request: HtmxHttpRequest) -> uuid.UUID | None:
+    """The one-time token a form sent, if it reads as one (the form's own
+    check says what is wrong with one that does not)."""
+    try:
+        return uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+
+
+def _decide(locked: services.Locked, board: scoring.Board, form: HandForm) -> HandAttempt:
+    """``_attempt_hand``'s decision, in its transaction."""
+    match = locked.match
     valid = form.is_valid()
     stale = _stale(form, board)
     if match.abandoned is not None or not valid or stale or form.needs_confirming():
         # A form that already saved a hand says so before any other refusal
         # (a valid one's token is the save's own first check).
-        earlier = _already_recorded(form)
+        earlier = locked.recorded_here()
         if earlier is not None:
             return HandAttempt("again" if _same_hand(form, earlier) else "token", earlier=earlier)
         if match.abandoned is not None:
@@ -698,6 +733,8 @@ def _attempt_hand(match: Match, board: scoring.Board, form: HandForm) -> HandAtt
             data=form.event_data(),
             token=form.cleaned_data["token"],
             hand_number=form.cleaned_data["hand_number"],
+            locked=locked,
+            checked=form.checked,
         )
     except scoring.RuleError as error:  # the board changed since the form was drawn
         return HandAttempt("changed", error=error)
@@ -735,10 +772,7 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Record a hand. A repeated form token records nothing more; a probable
     typing slip is asked about first; a form drawn for a hand that another
     screen has recorded since is refused with what was typed kept."""
-    match = _host_match(request, public_id)
-    board = match.board(recent=0)
-    form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
-    attempt = _attempt_hand(match, board, form)
+    match, board, form, attempt = _attempt_hand(request, public_id)
     if attempt.kind == "saved":
         hand = form.hand_after()
         messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")
@@ -801,10 +835,7 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
       another hand), "closed" or "set_aside". ``next_hand`` is the board's
       next hand, None when the match takes no more hands.
     """
-    match = _host_match(request, public_id)
-    board = match.board(recent=0)
-    form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
-    attempt = _attempt_hand(match, board, form)
+    match, board, form, attempt = _attempt_hand(request, public_id)
     spare = spare_tokens()
     if attempt.kind in ("saved", "again"):
         if attempt.kind == "saved":

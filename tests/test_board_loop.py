@@ -13,7 +13,7 @@ from matches import scoring
 from matches.display import ranking, standings
 from matches.models import Event
 from matches.services import data_version
-from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import MatchFactory, UserFactory, hand, lock_reads, record
 from tests.factories import board as stored_board
 from tests.test_match_pages import hand_post, text, totals_on, url
 
@@ -396,11 +396,11 @@ def test_it_previews_and_saves_without_javascript_in_pinned_queries(
     # session, user, the match with its snapshot and share link: no event read
     with django_assert_num_queries(3):
         client.post(url("preview", match), data)
-    # A plain POST: the save and its redirect, no board drawn. Session, user,
-    # the match; BEGIN, the match locked, its token and next position, the
-    # event, the standings, the match, the standings written, the player who
-    # went out, the host's stamp, COMMIT.
-    with django_assert_num_queries(13):
+    # A plain POST: the save and its redirect, no board drawn. Session, user;
+    # BEGIN, the match locked with its token's event and next position, the
+    # event, the match, the standings, the player who went out, the host's
+    # stamp, COMMIT.
+    with django_assert_num_queries(9 + lock_reads()):
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
 

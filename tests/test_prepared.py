@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 from django.contrib.sessions.models import Session
+from django.db import transaction
 from django.utils import timezone
 
 from matches import scoring, services, views
@@ -43,21 +45,28 @@ def test_the_home_lists_keep_their_constants_and_take_the_host():
     assert views.HOME_RECENT_MATCHES.all(host=alice.pk) == [closed]
 
 
-def test_the_next_position_lookup_finds_the_tokens_event_in_any_match():
+def test_the_locked_lookup_finds_the_tokens_event_in_any_match():
     match, theirs = MatchFactory(), MatchFactory()
     token = uuid.uuid4()
-    assert services.NEXT_POSITION.values(match=match.pk, token=token) == (None, None, None)
+
+    def locked(of, token):
+        with transaction.atomic():
+            found = services.match_locked(host_id=of.host_id, public_id=of.public_id, token=token)
+            return found.match, found.top, found.earlier, found.earlier_match
+
+    assert locked(match, token) == (match, None, None, None)
     recorded = services.event_record(match=match, data=hand("Ben", Alice=3, Cara=4), token=token)
     record(match, hand("Ben", Alice=3, Cara=4))
-    found = (2, recorded.event.pk, match.pk)
-    assert services.NEXT_POSITION.values(match=match.pk, token=token) == found
-    assert services.NEXT_POSITION.values(match=match.pk, token=uuid.uuid4()) == (2, None, None)
+    assert locked(match, token) == (match, 2, recorded.event.pk, match.pk)
+    assert locked(match, uuid.uuid4())[1:] == (2, None, None)
     # Another match's token is found with its match, for the refusal.
-    assert services.NEXT_POSITION.values(match=theirs.pk, token=token) == (
-        None,
-        recorded.event.pk,
-        match.pk,
-    )
+    assert locked(theirs, token) == (theirs, None, recorded.event.pk, match.pk)
+    # Another host's match is not found, whatever its id.
+    with transaction.atomic():
+        assert (
+            services.match_locked(host_id=theirs.host_id, public_id=match.public_id, token=None)
+            is None
+        )
 
 
 def test_the_session_lookup_takes_the_time_as_a_value(client):
@@ -86,6 +95,17 @@ def test_the_players_lookup_gives_the_hosts_players_in_the_orms_order():
     assert sorted(name for _, name in expected) == ["Ben", "Cara", "alice"]
 
 
+def blind_to_the_token(monkeypatch):
+    """Make the locked read find no earlier event for a token, as if the
+    other match's event were not committed yet."""
+    original = services._lock
+
+    def blind(*args, **kwargs):
+        return replace(original(*args, **kwargs), earlier=None, earlier_match=None)
+
+    monkeypatch.setattr(services, "_lock", blind)
+
+
 def test_a_token_another_match_took_at_the_same_moment_is_refused_and_nothing_is_saved(
     monkeypatch,
 ):
@@ -94,17 +114,32 @@ def test_a_token_another_match_took_at_the_same_moment_is_refused_and_nothing_is
     match, theirs = MatchFactory(), MatchFactory()
     token = uuid.uuid4()
     services.event_record(match=theirs, data=hand("Ben", Alice=3, Cara=4), token=token)
-    original = services.NEXT_POSITION.values
-
-    def blind(**values):  # as if the other match's event were not committed yet
-        top, _, _ = original(**values)
-        return top, None, None
-
-    monkeypatch.setattr(services.NEXT_POSITION, "values", blind)
+    blind_to_the_token(monkeypatch)
     with pytest.raises(scoring.RuleError, match="out of date"):
         services.event_record(match=match, data=hand("Ben", Alice=3, Cara=4), token=token)
     assert not Event.objects.filter(match=match).exists()
     assert Match.objects.get(pk=match.pk).hands_played == 0
+
+
+def test_a_page_whose_token_another_match_took_meanwhile_can_go_on_in_its_transaction(
+    monkeypatch,
+):
+    # A page records in its own transaction (the save's): the refusal leaves
+    # that transaction usable (PostgreSQL aborts one whose statement failed).
+    match, theirs = MatchFactory(), MatchFactory()
+    token = uuid.uuid4()
+    services.event_record(match=theirs, data=hand("Ben", Alice=3, Cara=4), token=token)
+    blind_to_the_token(monkeypatch)
+    with transaction.atomic():
+        locked = services.match_locked(
+            host_id=match.host_id, public_id=match.public_id, token=token
+        )
+        with pytest.raises(scoring.RuleError, match="out of date"):
+            services.event_record(
+                match=match, data=hand("Ben", Alice=3, Cara=4), token=token, locked=locked
+            )
+        assert Match.objects.get(pk=match.pk).hands_played == 0
+    assert not Event.objects.filter(match=match).exists()
 
 
 def test_a_lookup_that_changes_its_value_is_refused():
