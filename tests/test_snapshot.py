@@ -335,3 +335,44 @@ def test_a_page_that_read_the_head_before_another_phones_write_reads_it_again():
     assert board.seated == ("Alice", "Dan", "Ben", "Cara")
     assert board.totals == {"Alice": 0, "Dan": 15, "Ben": 41, "Cara": 0}
     assert [hand.number for hand in board.hands] == [1, 2]
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_hands_saved_from_the_board_store_what_a_replay_gives(client, host, scheme):
+    # A save checks the hand once on the match as locked and stores that
+    # check (a step written a statement a table): the same cache as a replay.
+    from tests.test_match_pages import hand_post, url
+
+    match = MatchFactory(host=host, players=NAMES[:3], scheme=scheme, target=500)
+    for went_out, rummy, left in [
+        ("Ben", False, {"Alice": 23, "Cara": 18}),
+        ("Alice", True, {"Ben": "K Q 2", "Cara": "10+5"}),
+        (None, False, {"Alice": 4, "Ben": 6, "Cara": 9}),
+        ("Cara", False, {"Alice": 1, "Ben": 2}),
+    ]:
+        client.post(url("hand", match), hand_post(match, went_out, rummy=rummy, **left))
+        assert_current(match)
+    record(match, {"leave": "Ben"})
+    client.post(url("hand", match), hand_post(match, "Alice", Cara=30))
+    fresh = assert_current(match)
+    assert fresh.hands_played == 5
+    ben = Player.objects.get(host=host, name="Ben")
+    assert (ben.hands_out, ben.take, ben.best_hand) == (1, 41, 41)
+
+
+def test_gin_hands_saved_from_the_board_store_what_a_replay_gives(client, host):
+    from tests.test_gin_pages import gin_post
+    from tests.test_match_pages import url
+
+    match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"], target=500)
+    for knocked, big_gin, deadwood in [
+        ("Alice", False, {"Alice": 5, "Ben": 30}),
+        ("Alice", False, {"Alice": 8, "Ben": 3}),  # Ben undercuts
+        ("Ben", False, {"Ben": 0, "Alice": 12}),  # gin
+        (None, False, {}),  # drawn
+        ("Alice", True, {"Alice": 0, "Ben": 20}),  # big gin
+    ]:
+        client.post(url("hand", match), gin_post(match, knocked, big_gin, **deadwood))
+        assert_current(match)
+    ben = Player.objects.get(host=host, name="Ben")
+    assert (ben.gin_hands_won, ben.gins, ben.undercuts_given) == (2, 1, 1)
