@@ -39,7 +39,7 @@ GIN_PLAYERS = ["Alice", "Ben"]
 HANDS = 148
 MATCHES = 10_000
 # The pages that save a Rummy hand, each on fresh copies of the big match.
-RUMMY_SAVES = ("record_hand", "record_hand_nojs", "record_waiting")
+RUMMY_SAVES = ("record_hand", "record_hand_nojs", "record_waiting", "record_hand_cold")
 SAVES = len(RUMMY_SAVES)
 
 
@@ -250,11 +250,20 @@ def gin_hand_form(hand_number: int) -> dict[str, str]:
 
 
 class Page:
-    """One named page: how to make its next request (method, path, body, headers)."""
+    """One named page: how to make its next request (method, path, body,
+    headers); with ``warm``, the request the phone made before it, sent
+    untimed before each (a save: the board the hand was typed on)."""
 
-    def __init__(self, name: str, make: Any) -> None:
+    def __init__(self, name: str, make: Any, warm: Any = None) -> None:
         self.name = name
         self.make = make
+        self.warm = warm
+
+
+def board_before(request: tuple[str, str, bytes, dict]) -> tuple[str, str, bytes, dict]:
+    """The board a save's form was on: the GET of its match's page."""
+    path = request[1]
+    return "GET", path[: path.index("/hands/") + 1], b"", {}
 
 
 def pages(data: dict[str, Any], size: str) -> list[Page]:
@@ -280,10 +289,14 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
         # The floor of a host's page: the session and the user read, nothing else.
         Page("host_floor", lambda: ("GET", "/bench/host-floor/", b"", {})),
         Page("match", lambda: ("GET", f"/matches/{side['match']}/", b"", {})),
-        Page("record_hand", record("record_hand", True)),
-        Page("record_hand_nojs", record("record_hand_nojs", False)),
+        # A save follows the board it was typed on (opened untimed just before).
+        Page("record_hand", record("record_hand", True), board_before),
+        Page("record_hand_nojs", record("record_hand_nojs", False), board_before),
         # A hand that waited on the phone, sent by static/js/waiting.js (JSON).
-        Page("record_waiting", record("record_waiting", False, "hands/waiting/")),
+        Page("record_waiting", record("record_waiting", False, "hands/waiting/"), board_before),
+        # A save by htmx to a process that never drew that match's board (it
+        # was opened through another one, behind a load balancer).
+        Page("record_hand_cold", record("record_hand_cold", True)),
         Page(
             "preview",
             lambda: post(f"/matches/{side['match']}/hands/preview/", hand_form(hands + 1), True),
@@ -307,6 +320,7 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
                 gin_hand_form(hands + 1),
                 True,
             ),
+            board_before,
         ),
         Page(
             "gin_preview",
@@ -382,10 +396,11 @@ def measure(
                     request_line(f"{round_}|{page.name}|floor", floor.make(), common)
                     for _ in range(per_round)
                 ]
-                lines += [
-                    request_line(f"{round_}|{page.name}|page", page.make(), common)
-                    for _ in range(per_round)
-                ]
+                for _ in range(per_round):
+                    request = page.make()
+                    if page.warm is not None:
+                        lines.append(request_line("warmup", page.warm(request), common))
+                    lines.append(request_line(f"{round_}|{page.name}|page", request, common))
         blocks: dict[tuple[str, str, str], list[float]] = {}
         gz_bytes: dict[str, int] = {}
         for label, _status, took, size_bytes in run_wrk(port, lines, work):
@@ -465,7 +480,7 @@ def main() -> None:
             "HOST": "127.0.0.1",
             "PORT": str(port),
             "WORKERS": "1",
-            "THREADS": "4",
+            "THREADS": os.environ.get("BENCH_THREADS", "4"),
             "PYTHON": sys.executable,
         }
         env.pop("STATIC_STORAGE", None)

@@ -82,7 +82,9 @@ def errors_html(errors: ErrorList) -> str:
     return f'<div class="errors" role="alert"{ident}><ul>{items}</ul></div>'
 
 
-def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form: Any) -> SafeString:
+def sheet_rows(
+    lines: list[dict[str, Any]], *, closed: bool, totals: bool, form: Any, slotted: bool = False
+) -> SafeString:
     """The rows of the score sheet (``_sheet.html``): a row a player with
     their place (``closed``), name, marks, total (``totals``) and, with a
     hand ``form``, who went out and their leftover box; a row of errors
@@ -92,19 +94,24 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
         lines: ``views._sheet``'s lines: ``row`` (a ``display.Standing``),
             ``position`` (their box in the form, or None), ``field`` and
             ``seat`` (the form's boxes), ``checked``.
+        slotted: what changes from hand to hand (a row's leader and winner
+            marks, its marks, its total) drawn as slots (``row_slot``), for
+            ``row_values`` to fill in (the board's frame, ``views``).
     """
     # The radio of who ended the hand: who went out (Rummy) or knocked (Gin).
     chooser = form.chooser if form is not None else ""
     out_invalid = ' aria-invalid="true"' if form is not None and form[chooser].errors else ""
     shorts = short_names([line["row"].name for line in lines])
     html = []
-    for line in lines:
+    for at, line in enumerate(lines):
         row = line["row"]
         position = line["position"]
         name = escape(row.name)
-        classes = "player"
-        classes += " leader" if row.leader else ""
-        classes += " winner" if row.winner else ""
+        if slotted:
+            marked, marks, total = (row_slot(at, part) for part in ROW_PARTS)
+        else:
+            marked, marks, total = _row_parts(row)
+        classes = f"player{marked}"
         classes += " gone" if not row.seated else ""
         classes += " leftover" if position is not None else ""
         seat = f' data-seat="{position}"' if position is not None else ""
@@ -119,20 +126,9 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
             )
         else:
             shown = f'<span class="name">{name}</span>'
-        # The dealer's mark in its own span: static/js/waiting.js hides it
-        # while hands wait on the phone (the next dealer is not known yet).
-        shown_marks = "".join(
-            (
-                f'<span class="dealer-mark">{" · " if at else ""}{escape(mark)}</span>'
-                if mark == "deals"
-                else f"{' · ' if at else ''}{escape(mark)}"
-            )
-            for at, mark in enumerate(row.marks)
-        )
-        marks = f'<span class="marks">{shown_marks}</span>' if row.marks else ""
         cells.append(f'<th scope="row" class="who">{shown}\n{marks}</th>')
         if totals:
-            cells.append(f'<td class="points" data-player="{name}">{row.total}</td>')
+            cells.append(f'<td class="points" data-player="{name}">{total}</td>')
         if form is not None:
             if position is not None:
                 field = line["field"]
@@ -158,6 +154,46 @@ def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form:
             cells.append(f'<tr class="row-errors"><td colspan="4">{errors}</td></tr>')
         html.append("".join(cells))
     return mark_safe("\n".join(html))  # noqa: S308 - every value above is escaped
+
+
+# The parts of a score sheet's row that change from hand to hand: its leader
+# and winner classes, its marks under the name, its total.
+ROW_PARTS = ("marked", "marks", "total")
+
+
+def row_slot(at: int, part: str) -> str:
+    """The slot of ``part`` (one of ``ROW_PARTS``) of the score sheet's row
+    ``at`` (from 0, in the order drawn). A slot is a name between two NUL
+    characters, which no name or entry can hold (``matches.drawn``)."""
+    return f"\x00row:{at}:{part}\x00"
+
+
+def row_values(rows: list[Any]) -> dict[str, str]:
+    """What fills the slots of ``sheet_rows(slotted=True)`` for the
+    ``display.Standing`` rows ``rows``, in the order drawn."""
+    return {
+        row_slot(at, part): value
+        for at, row in enumerate(rows)
+        for part, value in zip(ROW_PARTS, _row_parts(row), strict=True)
+    }
+
+
+def _row_parts(row: Any) -> tuple[str, str, str]:
+    """A row's leader and winner classes (each after a space), its marks
+    (the span under the name, or nothing) and its total, as drawn."""
+    marked = (" leader" if row.leader else "") + (" winner" if row.winner else "")
+    # The dealer's mark in its own span: static/js/waiting.js hides it
+    # while hands wait on the phone (the next dealer is not known yet).
+    shown_marks = "".join(
+        (
+            f'<span class="dealer-mark">{" · " if at else ""}{escape(mark)}</span>'
+            if mark == "deals"
+            else f"{' · ' if at else ''}{escape(mark)}"
+        )
+        for at, mark in enumerate(row.marks)
+    )
+    marks = f'<span class="marks">{shown_marks}</span>' if row.marks else ""
+    return marked, marks, str(row.total)
 
 
 def history_items(rows: list[Any], *, tools: bool) -> SafeString:

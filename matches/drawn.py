@@ -17,6 +17,8 @@ processes behind a load balancer.
 
 from __future__ import annotations
 
+import hashlib
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,6 +41,15 @@ SPARE_SLOT = "\x00spare\x00"
 # Bumped when a change of the board's drawing must not meet drawings kept
 # by an older version of the code (a cache shared between processes).
 DRAWING = 1
+
+
+def slot(name: str) -> str:
+    """The slot of the value ``name`` (a board's frame, ``views``)."""
+    return f"\x00{name}\x00"
+
+
+# Any slot: a name between two NUL characters.
+SLOT = re.compile("\x00[^\x00]*\x00")
 
 
 def token_slot(name: str) -> str:
@@ -67,8 +78,14 @@ class DrawnBoard:
             html = html.replace(SPARE_SLOT, " ".join(spare))
         return mark_safe(html)  # noqa: S308 (drawn by the templates, escaped there)
 
+    def with_values(self, values: dict[str, str]) -> DrawnBoard:
+        """This frame with the slots ``values`` names filled in (escaped
+        already), in one pass; the others left for ``filled``."""
+        html = SLOT.sub(lambda found: values.get(found.group(0), found.group(0)), self.html)
+        return DrawnBoard(html, self.title)
 
-def key(request: HttpRequest, match: object, part: str) -> str:
+
+def key(request: HttpRequest, match: object, part: str, version: object = None) -> str:
     """The key of ``part`` of ``match``'s pages (``"board:"`` and where focus
     goes, ``"sheet"``) as this request sees it: the match's row and
     ``version`` (moved on by every write), its live share link (its address
@@ -79,7 +96,7 @@ def key(request: HttpRequest, match: object, part: str) -> str:
         part,
         snapshot.ENGINE_VERSION,
         match.public_id,  # type: ignore[attr-defined]: never reused, unlike a row's number
-        match.version,  # type: ignore[attr-defined]
+        match.version if version is None else version,  # type: ignore[attr-defined]
         getattr(match, "share_token", None),
         match.abandoned is not None,  # type: ignore[attr-defined]
         timezone.get_current_timezone_name(),
@@ -88,6 +105,14 @@ def key(request: HttpRequest, match: object, part: str) -> str:
         request.get_host() if getattr(match, "share_token", None) else "",
     )
     return ":".join(str(each) for each in parts)
+
+
+def frame_key(request: HttpRequest, match: object, part: str, frame: tuple[object, ...]) -> str:
+    """The key of the frame of ``part`` of ``match``'s pages: as ``key``, but
+    for the match's version, what the frame shows of it (``frame``, a tuple
+    of plain values), hashed."""
+    shown = hashlib.blake2b(repr(frame).encode(), digest_size=16).hexdigest()
+    return key(request, match, f"frame:{part}", version=shown)
 
 
 # The query parameters the host's lists read (the history's filters and page).

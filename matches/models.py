@@ -378,16 +378,15 @@ class Match(models.Model):
         return kept[recent]
 
     def _board_events(self, recent: int) -> BoardEvents:
-        newest = self.events.filter(deleted=None).order_by("-position")
-        at = models.F("match__version")
-
         def read() -> list[tuple[Event, int]]:
             if self.snapshot_current and not self.deleted_count:
                 # An index's last rows only, by a lookup written once.
                 rows = _newest_events(recent).all(match=self.pk)[::-1]
             else:
+                newest = self.events.filter(deleted=None).order_by("-position")
                 shown = newest.values("pk")[:recent]
                 deleted = models.Q(deleted__isnull=False)
+                at = models.F("match__version")
                 rows = self.events.filter(deleted | models.Q(pk__in=shown)).annotate(at=at)
             return [(event, event.at) for event in rows]
 

@@ -30,13 +30,14 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from matches import accounts, drawn, scoring, services
+from matches import accounts, drawing, drawn, scoring, services
 from matches.display import (
     LISTED,
     HistoryRow,
@@ -441,10 +442,12 @@ def _board_context(
     focus: str | None = None,
     confirm_rematch: bool = False,
 ) -> dict[str, Any]:
-    board = match.board(recent=RECENT)
-    shown = match.board_events(RECENT)
-    entries = match.live_count()
-    rows = history(shown.recent, board, first=entries - len(shown.recent))
+    """Everything the board's template reads: what ``_board_data`` gives,
+    and the forms (``hand_form`` a form sent back, else a fresh one while
+    the match takes hands), the preview of a form sent back and the sheet's
+    lines with the hand form's boxes."""
+    context = _board_data(match, focus=focus)
+    board = context["board"]
     if match.abandoned:
         hand_form = None  # nothing is recorded while it is set aside
     elif hand_form is None and board.status == "open":
@@ -453,6 +456,41 @@ def _board_context(
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
         preview = _preview(hand_form, board)
     slips = preview["slips"] if preview else []
+    urls = context["urls"]
+    context.update(
+        {
+            "sheet": _sheet(context["rows"], hand_form),
+            "hand_form": hand_form,
+            "hand_action": (
+                event_url("fix", match.public_id, fixing["event"].pk) if fixing else urls["hand"]
+            ),
+            "fixing": fixing,
+            "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
+            "confirm": confirm,
+            "confirm_rematch": confirm_rematch,
+            "rematch_token": uuid.uuid4(),
+            # One-time tokens for hands saved with no connection (static/js/waiting.js).
+            "spare_tokens": (
+                " ".join(spare_tokens()) if hand_form is not None and not fixing else ""
+            ),
+            "slips": slips,
+            "preview": preview,
+            "slips_confirmed": "\n".join(slips),
+            "seat_form": seat_form or SeatForm(match=match),
+        }
+    )
+    return context
+
+
+def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
+    """What the board shows of ``match`` as stored, with no form: its board
+    with the last entries (one query), the sheet's rows, the history, the
+    undo and put-back buttons, the share link, and the values that change
+    from hand to hand as the template draws them (``_board_values``)."""
+    board = match.board(recent=RECENT)
+    shown = match.board_events(RECENT)
+    entries = match.live_count()
+    rows = history(shown.recent, board, first=entries - len(shown.recent))
     undone = shown.undone
     newest = rows[0] if rows else None
     fix_row = newest if newest is not None and newest.kind == "hand" else None
@@ -466,41 +504,42 @@ def _board_context(
         }
     public_id = match.public_id
     urls = match_urls(public_id)
+    linked = _linked(rows, public_id, fix_row)
+    next_hand = board.next_hand
     return {
         "match": match,
         "urls": urls,
         "board": board,
+        "rows": standings(board),
         "share": share,
-        "sheet": _sheet(standings(board), hand_form),
         "undone": undone,
         "undone_text": undone and event_text(undone.data, list(board.totals)),
         "undone_url": undone and event_url("restore", public_id, undone.pk),
         "close_reason": close_reason(board),
         "final_lines": final_lines(board),
-        "history": _linked(rows, public_id, fix_row),
+        "history": linked,
         "more_history": entries > RECENT or bool(shown.deleted),
-        "entries": entries,
+        "one_entry": entries == 1,
         "undo_row": newest,
-        "hand_form": hand_form,
-        "hand_action": (
-            event_url("fix", public_id, fixing["event"].pk) if fixing else urls["hand"]
-        ),
-        "fixing": fixing,
-        "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
-        "confirm": confirm,
-        "confirm_rematch": confirm_rematch,
-        "rematch_token": uuid.uuid4(),
         "login_url": f"{reverse('login')}?{urlencode({'next': urls['detail']})}",
-        # One-time tokens for hands saved with no connection (static/js/waiting.js).
-        "spare_tokens": " ".join(spare_tokens()) if hand_form is not None and not fixing else "",
-        "slips": slips,
-        "preview": preview,
-        "slips_confirmed": "\n".join(slips),
-        "seat_form": seat_form or SeatForm(match=match),
         "deleted": _deleted(public_id, shown.deleted, board, shown.undone),
         "known_names": sorted(set(board.totals) - set(board.seated)),
         "closed": board.status == "closed",
         "focus": ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus,
+        # What changes from hand to hand, as the template draws it (a slot
+        # of the board's frame each: ``BOARD_SLOTS``).
+        "hand_number": str(next_hand.number) if next_hand else "",
+        "deal": next_hand
+        and format_html(
+            "<strong>{} deals</strong>, {} cards each. {} plays first.",
+            next_hand.dealer,
+            next_hand.cards_each,
+            next_hand.first_player,
+        ),
+        "entries": str(entries),
+        "history_items": drawing.history_items(linked, tools=not match.abandoned),
+        "undo_event": str(newest.event_id) if newest else "",
+        "undo_text": newest.text if newest else "",
     }
 
 
@@ -569,6 +608,7 @@ def _render_board(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResp
     drawn for this request alone."""
     # The CSRF field of the board's dozen forms, masked once for the page.
     context["csrf_field"] = csrf_input(request)
+    context["focus_attr"] = _focus_attr(context["focus"])
     html = render_to_string("matches/match.html#board", context, request=request)
     return _board_page(request, html, _title(context["board"]))
 
@@ -592,21 +632,106 @@ def _board_as_it_stands(
 ) -> HttpResponse:
     """The board of ``match`` with no form sent back: drawn once for each
     version of the match in this process, and filled in with this request's
-    CSRF field and fresh one-time tokens (``matches.drawn``)."""
+    CSRF field and fresh one-time tokens (``matches.drawn``). A version is
+    drawn into its frame (``_board_frame``), kept for every version that
+    looks the same but for the values that change from hand to hand: after
+    a hand is saved, only those are drawn."""
     _share_token(match)
 
     def draw() -> drawn.DrawnBoard:
-        context = _board_context(match, focus=focus)
-        context["csrf_field"] = mark_safe(drawn.CSRF_SLOT)  # noqa: S308
-        html = render_to_string("matches/match.html#board", context, request=request)
-        for name, token in _board_tokens(context).items():
-            html = html.replace(token, drawn.token_slot(name))
-        if context["spare_tokens"]:
-            html = html.replace(context["spare_tokens"], drawn.SPARE_SLOT)
-        return drawn.DrawnBoard(html, _title(context["board"]))
+        data = _board_data(match, focus=focus)
+        frame = drawn.page(
+            lambda: drawn.frame_key(request, match, "board", _frame_of(data)),
+            lambda: _board_frame(request, match, focus),
+        )
+        return frame.with_values(_board_values(data))
 
     found = drawn.page(lambda: drawn.key(request, match, f"board:{focus or ''}"), draw)
     return _board_page(request, found.filled(csrf_input(request), spare_tokens()), found.title)
+
+
+def _focus_attr(focus: str | None) -> str:
+    """The board's attribute saying where static/js/app.js puts the focus
+    once it is swapped in ("next": the next hand's first choice, "result",
+    "error"); nothing for none."""
+    return format_html(' data-focus="{}"', focus) if focus else ""
+
+
+# The board's values that change from hand to hand (``_board_data``), each a
+# slot of the board's frame; the sheet's rows have theirs (``drawing.row_slot``).
+# Where the focus goes is one too: a board after a save is drawn in the frame
+# of the board the phone opened.
+BOARD_SLOTS = (
+    "hand_number",
+    "deal",
+    "entries",
+    "history_items",
+    "undo_event",
+    "undo_text",
+    "focus_attr",
+)
+
+
+def _board_frame(
+    request: HtmxHttpRequest, match: Match, focus: str | None, *, slotted: bool = True
+) -> drawn.DrawnBoard:
+    """The board as it stands drawn with slots: the CSRF field and the
+    one-time tokens (filled per request), and ``BOARD_SLOTS`` and the sheet's
+    rows' changing parts (filled per version, ``_board_values``; with
+    ``slotted`` False, drawn as they are: the whole board of this version)."""
+    context = _board_context(match, focus=focus)
+    context["focus_attr"] = _focus_attr(context["focus"])
+    if slotted:
+        context.update({name: drawn.slot(name) for name in BOARD_SLOTS})
+        context["slotted"] = True
+    context["csrf_field"] = mark_safe(drawn.CSRF_SLOT)  # noqa: S308
+    html = render_to_string("matches/match.html#board", context, request=request)
+    for name, token in _board_tokens(context).items():
+        html = html.replace(token, drawn.token_slot(name))
+    if context["spare_tokens"]:
+        html = html.replace(context["spare_tokens"], drawn.SPARE_SLOT)
+    return drawn.DrawnBoard(html, _title(context["board"]))
+
+
+def _board_values(data: dict[str, Any]) -> dict[str, str]:
+    """What fills the slots of a board's frame (``_board_frame``) for the
+    version ``data`` shows (``_board_data``), escaped as the template
+    escapes them."""
+    data = {**data, "focus_attr": _focus_attr(data["focus"])}
+    values = {drawn.slot(name): str(conditional_escape(data[name] or "")) for name in BOARD_SLOTS}
+    values.update(drawing.row_values(data["rows"]))
+    return values
+
+
+def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
+    """Everything a board's frame shows of ``data`` (``_board_data``) but
+    its slots: two versions with the same are drawn in the same frame."""
+    board, match = data["board"], data["match"]
+    undone = data["undone"]
+    settled = board.status != "open" or match.abandoned is not None
+    return (
+        match.abandoned,
+        board.status,
+        board.winner,
+        data["close_reason"],
+        tuple(data["final_lines"]),
+        board.rules,
+        board.game,
+        board.next_hand is not None,
+        tuple((row.name, row.seated, row.place) for row in data["rows"]),
+        # Frozen once settled: no hand changes them then.
+        board.hands_played if settled else board.hands_played > 0,
+        bool(data["history"]),
+        data["more_history"],
+        data["one_entry"],
+        undone and (undone.pk, data["undone_text"], data["undone_url"]),
+        data["undo_row"] is not None,
+        board.line_can_move,
+        board.rules_can_change,
+        board.seated,
+        tuple(data["known_names"]),
+        tuple((each["pk"], each["text"]) for each in data["deleted"]),
+    )
 
 
 def _board_tokens(context: dict[str, Any]) -> dict[str, str]:

@@ -5,6 +5,7 @@ tokens, and a board kept costs fewer queries."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -12,16 +13,19 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.cache import caches
+from django.test import RequestFactory
 from django.urls import reverse
 from django.utils.formats import date_format
-from hypothesis import example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from matches import drawing, forms, scoring, services
+from matches import drawing, drawn, forms, scoring, services, views
 from matches.forms import HistoryFilterForm
 from matches.models import Event, Match, Player
-from tests.factories import MatchFactory, gin_hand, hand, record
+from tests.factories import MatchFactory, UserFactory, gin_hand, hand, record
 from tests.test_match_pages import hand_post, totals_on, url
+from tests.test_snapshot import NAMES, apply_write, stored
+from tests.test_snapshot import WRITES as RANDOM_WRITES
 
 pytestmark = pytest.mark.django_db
 
@@ -392,3 +396,38 @@ def test_a_made_up_query_parameter_is_no_new_list(client, host):
     assert len(caches["boards"]._cache) == kept
     client.get(reverse("matches:history"), {"status": "open"})
     assert len(caches["boards"]._cache) == kept + 1
+
+
+# A board drawn into the frame of an earlier version ------------------------------------
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), scheme=st.sampled_from(["highest_wins", "penalty"]))
+def test_a_board_filled_into_a_frame_kept_is_the_board_drawn_whole(data, scheme):
+    """After any writes, the board as it stands drawn into the frame kept for
+    an earlier version that looked the same (its values filled in) is the
+    board of this version drawn whole: nothing it shows was left out of the
+    frame's key, and every value is escaped as the template escapes it."""
+    host = UserFactory()
+    request = RequestFactory().get("/")
+    request.user = host
+    match = MatchFactory(host=host, players=NAMES[:3], scheme=scheme, target=1000)
+    services.share_new(match=match)
+    frames: dict[str, drawn.DrawnBoard] = {}
+    # Hands first, some of the time: a board crosses its history's five entries.
+    hands = ["hand"] * data.draw(st.integers(min_value=0, max_value=7))
+    writes = data.draw(st.lists(st.sampled_from(RANDOM_WRITES), min_size=1, max_size=16))
+    for write in [*hands, *writes]:
+        if write == "delete_match":
+            continue
+        with contextlib.suppress(scoring.RuleError):
+            apply_write(data, match, write)
+        current = views.HOST_MATCH.first(public_id=match.public_id, host=host.pk)
+        for focus in (None, views.WRITTEN):
+            values = views._board_data(current, focus=focus)
+            key = drawn.frame_key(request, current, "board", views._frame_of(values))
+            if key not in frames:
+                frames[key] = views._board_frame(request, current, focus)
+            frame = frames[key]
+            whole = views._board_frame(request, stored(match), focus, slotted=False)
+            assert frame.with_values(views._board_values(values)).html == whole.html, write

@@ -47,9 +47,14 @@ def choice_box(bound: Any) -> SafeString:
 
 
 @register.simple_tag
-def sheet_rows(lines: list[dict[str, Any]], *, closed: bool, totals: bool, form: Any) -> SafeString:
-    """The score sheet's rows, drawn in Python (``drawing.sheet_rows``)."""
-    return drawing.sheet_rows(lines, closed=bool(closed), totals=bool(totals), form=form or None)
+def sheet_rows(
+    lines: list[dict[str, Any]], *, closed: bool, totals: bool, form: Any, slotted: Any = False
+) -> SafeString:
+    """The score sheet's rows, drawn in Python (``drawing.sheet_rows``),
+    with slots for what changes from hand to hand where ``slotted``."""
+    return drawing.sheet_rows(
+        lines, closed=bool(closed), totals=bool(totals), form=form or None, slotted=bool(slotted)
+    )
 
 
 @register.simple_tag
