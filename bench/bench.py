@@ -480,7 +480,7 @@ def main() -> None:
             "HOST": "127.0.0.1",
             "PORT": str(port),
             "WORKERS": "1",
-            "THREADS": os.environ.get("BENCH_THREADS", "4"),
+            "THREADS": "4",
             "PYTHON": sys.executable,
         }
         env.pop("STATIC_STORAGE", None)

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from django_ratelimit.core import get_usage
 
 from matches.prepared import Prepared
+from matches.sessions import signed_in
 
 TOO_MANY_HERE = gettext_lazy(
     "Too many wrong passwords from this phone or network: try again in {minutes} minutes "
@@ -185,14 +186,17 @@ SIGNED_IN = Prepared(lambda pk: get_user_model()._default_manager.filter(pk=pk)[
 
 
 class HostBackend(ModelBackend):
-    """Django's log-in by name and password, with the lookup of who is
-    signed in, made by every host's request, written once (``SIGNED_IN``)."""
+    """Django's log-in by name and password, with who is signed in, looked
+    up by every host's request, read with the session (``matches.sessions``)
+    or else by a lookup written once (``SIGNED_IN``)."""
 
     def get_user(self, user_id: Any) -> Model | None:
         """The active user whose number is ``user_id``, else None."""
-        try:
-            pk = get_user_model()._meta.pk.to_python(user_id)
-        except ValidationError:
-            return None
-        user = SIGNED_IN.first(pk=pk)
+        user = signed_in(user_id)
+        if user is None:
+            try:
+                pk = get_user_model()._meta.pk.to_python(user_id)
+            except ValidationError:
+                return None
+            user = SIGNED_IN.first(pk=pk)
         return user if user is not None and self.user_can_authenticate(user) else None

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.utils import timezone
 
@@ -602,3 +603,26 @@ class HostStamp(models.Model):
 
     def __str__(self) -> str:
         return f"{self.host_id}: {self.stamp}"
+
+
+class HostSession(AbstractBaseSession):
+    """A session (``SESSION_ENGINE`` ``matches.sessions``), with the user
+    signed in by it (None: nobody yet), kept in step with the session's data
+    by every save of it: who is signed in is read with the session."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+
+    class Meta(AbstractBaseSession.Meta):
+        db_table = "matches_session"
+
+    @classmethod
+    def get_session_store_class(cls) -> type[Any]:
+        from matches.sessions import SessionStore
+
+        return SessionStore

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db import connections
 from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class _Compiled:
     init_list: list[str]
     annotations: dict[str, int]
     converters: dict[int, Any]
+    related: list[Any]
 
 
 class Prepared:
@@ -43,7 +45,7 @@ class Prepared:
     ``values``, of ``str``, ``int``, ``datetime`` or ``UUID``); the SQL it
     compiles to is kept for each database alias (and thread) and run with new values by
     ``first``, ``all`` and ``values``. The SQL, and so what it finds, is the
-    ORM's own; so are the instances (no ``select_related``).
+    ORM's own; so are the instances, with those ``select_related`` reads.
     """
 
     def __init__(self, build: Callable[..., QuerySet[Any]], **samples: Any) -> None:
@@ -74,12 +76,13 @@ class Prepared:
             raise ValueError(f"the SQL takes no value as given for {sorted(unplaced)}")
         select, klass_info = compiler.select, compiler.klass_info
         fields, init_list = slice(0, 0), []
+        related = []
         if klass_info is not None:
-            if klass_info.get("related_klass_infos"):
-                raise ValueError("a prepared lookup reads one model (no select_related)")
             chosen = klass_info["select_fields"]
             fields = slice(chosen[0], chosen[-1] + 1)
             init_list = [column[0].target.attname for column in select[fields]]
+            # The rows of ``select_related``, built onto each instance.
+            related = get_related_populators(klass_info, select, alias)
         converters = compiler.get_converters([column[0] for column in select])
         return _Compiled(
             sql,
@@ -90,6 +93,7 @@ class Prepared:
             init_list,
             dict(compiler.annotation_col_map or {}),
             converters,
+            related,
         )
 
     def _rows(self, alias: str, values: dict[str, Any]) -> tuple[_Compiled, list[Any]]:
@@ -117,6 +121,8 @@ class Prepared:
         found = []
         for row in rows:
             instance = compiled.model.from_db(alias, compiled.init_list, row[compiled.fields])
+            for populator in compiled.related:
+                populator.populate(row, instance)
             for name, position in compiled.annotations.items():
                 setattr(instance, name, row[position])
             found.append(instance)

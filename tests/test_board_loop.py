@@ -151,11 +151,11 @@ def test_it_reads_the_history_page_in_a_fixed_number_of_queries(
 ):
     match = MatchFactory(host=host, target=1000)
     record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
-    # Drawn: session, user, the match, and it with its seats and events.
-    with django_assert_num_queries(6):
+    # Drawn: the session with its user, the match, and it with its seats and events.
+    with django_assert_num_queries(5):
         client.get(url("entries", match))
-    # Drawn already (matches.drawn): session, user, the match.
-    with django_assert_num_queries(3):
+    # Drawn already (matches.drawn): the session with its user, the match.
+    with django_assert_num_queries(2):
         client.get(url("entries", match))
 
 
@@ -165,7 +165,7 @@ def test_it_reads_the_fix_form_in_a_fixed_number_of_queries(
     match = MatchFactory(host=host, target=1000)
     record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
     event = live(match)[-1]
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(url("fix", match, event_id=event.pk))
 
 
@@ -393,14 +393,14 @@ def test_it_previews_and_saves_without_javascript_in_pinned_queries(
     match = MatchFactory(host=host, target=1000)
     record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 30)])
     data = hand_post(match, "Ben", Alice=23, Cara=18)
-    # session, user, the match with its snapshot and share link: no event read
-    with django_assert_num_queries(3):
+    # the session with its user, the match with its snapshot and share link: no event read
+    with django_assert_num_queries(2):
         client.post(url("preview", match), data)
-    # A plain POST: the save and its redirect, no board drawn. Session, user;
+    # A plain POST: the save and its redirect, no board drawn. The session with its user;
     # BEGIN, the match locked with its token's event and next position, the
     # event, the match, the standings, the player who went out, the host's
     # stamp, COMMIT.
-    with django_assert_num_queries(9 + lock_reads()):
+    with django_assert_num_queries(8 + lock_reads()):
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
 

@@ -226,9 +226,9 @@ def test_a_board_kept_reads_only_who_is_signed_in_and_the_match(
 ):
     match = MatchFactory(host=host)
     record(match, *[hand("Ben", Alice=3, Cara=4)] * 6)
-    with django_assert_num_queries(4):  # the session, the user, the match, its last entries
+    with django_assert_num_queries(3):  # the session with its user, the match, its last entries
         drawn = client.get(url("detail", match))
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         kept = client.get(url("detail", match))
     assert totals_on(kept) == totals_on(drawn) == {"Alice": 0, "Ben": 42, "Cara": 0}
 
@@ -238,9 +238,9 @@ def test_a_sheet_kept_reads_only_who_is_signed_in_and_the_match(
 ):
     match = MatchFactory(host=host)
     record(match, *[hand("Ben", Alice=3, Cara=4)] * 6)
-    with django_assert_num_queries(4):  # the session, the user, the match, its entries
+    with django_assert_num_queries(3):  # the session with its user, the match, its entries
         drawn = client.get(url("sheet", match)).content.decode()
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         kept = client.get(url("sheet", match)).content.decode()
     assert same_but_tokens(kept) == same_but_tokens(drawn)  # the log-out form's CSRF
     assert "6 hands · line 100" in kept
@@ -252,9 +252,9 @@ def test_the_entries_kept_read_only_who_is_signed_in_and_the_match(
     match = MatchFactory(host=host)
     record(match, *[hand("Ben", Alice=3, Cara=4)] * 6)
     services.event_undo(match=fresh(match))
-    with django_assert_num_queries(6):  # and, drawn: the match with its seats and events
+    with django_assert_num_queries(5):  # and, drawn: the match with its seats and events
         drawn = client.get(url("entries", match)).content.decode()
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         kept = client.get(url("entries", match)).content.decode()
     assert same_but_tokens(kept) == same_but_tokens(drawn)
     assert kept.count('name="csrfmiddlewaretoken" value="') == 2  # log out, put back

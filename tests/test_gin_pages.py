@@ -341,14 +341,14 @@ def test_the_players_page_keeps_gin_figures_apart_from_rummys(client, host):
 def test_a_gin_board_preview_and_save_cost_what_rummys_do(client, host, django_assert_num_queries):
     match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"], target=1000)
     record(match, *[gin_hand("Alice", Alice=1, Ben=2)] * 30)
-    # session, user, the match with its snapshot and share link, the entries shown
-    with django_assert_num_queries(4):
+    # the session with its user, the match with its snapshot and share link, the entries shown
+    with django_assert_num_queries(3):
         client.get(url("detail", match))
     data = gin_post(match, "Ben", Ben=1, Alice=2)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         client.post(url("preview", match), data)
     # as a Rummy save without JavaScript: no event before it is read
-    with django_assert_num_queries(9 + lock_reads()):
+    with django_assert_num_queries(8 + lock_reads()):
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
     assert stored_board(match).totals == {"Alice": 30, "Ben": 1}

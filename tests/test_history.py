@@ -176,18 +176,18 @@ def test_history_and_home_run_a_fixed_number_of_queries(
     for _ in range(matches):
         long_match(host, 2)
     Match.objects.filter(host=host).first().standings.all()  # noqa: B018
-    # session, user, the host's stamp; drawn: the host's players, a page of
+    # the session with its user, the host's stamp; drawn: the host's players, a page of
     # matches, their standings
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(HISTORY, {"status": "open"})
-    # session, user, the host's stamp; drawn: open matches, finished ones,
+    # the session with its user, the host's stamp; drawn: open matches, finished ones,
     # their standings
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(reverse("matches:home"))
-    # Drawn already, for this stamp (matches.drawn): session, user, stamp.
-    with django_assert_num_queries(3):
+    # Drawn already, for this stamp (matches.drawn): the session with its user, stamp.
+    with django_assert_num_queries(2):
         client.get(HISTORY, {"status": "open"})
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         client.get(reverse("matches:home"))
 
 
@@ -196,12 +196,12 @@ def test_history_home_and_sheet_cost_the_same_with_1_and_150_hands(
     client, host, django_assert_num_queries, hands
 ):
     match = long_match(host, hands)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(HISTORY)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(reverse("matches:home"))
-    # session, user, the match with its snapshot head, its events' entries
-    with django_assert_num_queries(4):
+    # the session with its user, the match with its snapshot head, its events' entries
+    with django_assert_num_queries(3):
         response = client.get(url("sheet", match))
     assert f"{hands} hand{'s' if hands > 1 else ''} · line 1000" in text(response)
 

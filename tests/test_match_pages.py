@@ -472,18 +472,18 @@ def test_it_lists_open_matches_first_with_leader_and_line(client, host):
 def test_it_reads_the_board_in_a_fixed_number_of_queries(client, host, django_assert_num_queries):
     match = MatchFactory(host=host)
     record(match, *[hand("Ben", Alice=2, Cara=3)] * 5)
-    # session, user, the match with its snapshot and share link, the events
+    # the session with its user, the match with its snapshot and share link, the events
     # shown (the last five and the deleted ones)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         client.get(url("detail", match))
 
 
 def test_it_lists_matches_in_a_fixed_number_of_queries(client, host, django_assert_num_queries):
     for _ in range(4):
         record(MatchFactory(host=host), hand("Ben", Alice=2, Cara=3))
-    # session, user, the host's stamp; drawn: open matches, finished ones,
+    # the session with its user, the host's stamp; drawn: open matches, finished ones,
     # their standings
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(reverse("matches:home"))
 
 
@@ -576,8 +576,8 @@ def test_home_lists_twenty_open_matches_then_the_latest_finished(
     assert "P2 0, Ben 0" not in page
     assert "Every open match" in page and "All matches: history" in page
     assert page.index("P3 0") < page.index("1 Dan 100")
-    # Drawn already, for this stamp: session, user, the host's stamp.
-    with django_assert_num_queries(3):
+    # Drawn already, for this stamp: the session with its user, the host's stamp.
+    with django_assert_num_queries(2):
         client.get(reverse("matches:home"))
 
 

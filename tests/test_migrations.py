@@ -44,3 +44,32 @@ def test_players_get_their_key_and_those_the_old_constraint_let_in_twice_stay_ap
     assert (zoe.name, zoe.key) == ("Zoë", "zoë")
     # The second Zoë stays a player of her own, to be merged by the host.
     assert (zoe_again.name, zoe_again.key) == ("ZOË", f"zoë#{zoe_again.pk}")
+
+
+def test_sessions_live_before_the_move_keep_their_host_signed_in(client):
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore as DjangoSessions
+    from django.urls import reverse
+
+    from matches.models import HostSession
+
+    host = UserFactory()
+    migrate("0012_host_stamp")
+    try:
+        old = DjangoSessions()  # Django's own table, as before the move
+        old[SESSION_KEY] = str(host.pk)
+        old[BACKEND_SESSION_KEY] = "matches.accounts.HostBackend"
+        old[HASH_SESSION_KEY] = host.get_session_auth_hash()
+        old.create()
+        gone = DjangoSessions()
+        gone.create()
+        gone.set_expiry(-1)
+        gone.save()
+    finally:
+        migrate(latest())
+    moved = HostSession.objects.get(session_key=old.session_key)
+    assert moved.user_id == host.pk
+    assert not HostSession.objects.filter(session_key=gone.session_key).exists()
+    client.cookies["sessionid"] = old.session_key
+    page = client.get(reverse("matches:home"))
+    assert f'data-who="{host.pk}"' in page.content.decode()

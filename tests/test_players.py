@@ -132,15 +132,15 @@ def test_the_players_page_costs_the_same_with_1_and_3_matches(
     client, host, django_assert_num_queries
 ):
     record(MatchFactory(host=host), hand("Ben", Alice=2, Cara=3))
-    # session, user, the host's stamp; drawn: the players
-    with django_assert_num_queries(4):
+    # the session with its user, the host's stamp; drawn: the players
+    with django_assert_num_queries(3):
         client.get(reverse("matches:players"))
     for _ in range(2):
         record(MatchFactory(host=host), hand("Ben", Alice=2, Cara=3))
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         client.get(reverse("matches:players"))
     # Drawn already, for this stamp (matches.drawn).
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         client.get(reverse("matches:players"))
 
 

@@ -8,12 +8,12 @@ from dataclasses import replace
 from datetime import timedelta
 
 import pytest
-from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
 
 from matches import scoring, services, views
 from matches.models import Event, Match, Player
+from matches.models import HostSession as Session
 from matches.prepared import Prepared
 from matches.sessions import LIVE_SESSION
 from tests.factories import MatchFactory, UserFactory, hand, record

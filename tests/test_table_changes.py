@@ -328,7 +328,7 @@ def test_it_reads_the_edit_page_in_a_fixed_number_of_queries(
     match = MatchFactory(host=host)
     record(match, *[hand("Ben", Alice=2, Cara=3)] * 5)
     first = events_of(match)[0]
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         client.get(url("edit", match, event_id=first.pk))
 
 
@@ -343,11 +343,11 @@ def test_it_reads_the_new_match_and_rules_pages_in_few_queries(
     client, host, django_assert_num_queries
 ):
     match = MatchFactory(host=host)
-    # session, user, the host's player names
-    with django_assert_num_queries(3):
+    # the session with its user, the host's player names
+    with django_assert_num_queries(2):
         client.get(reverse("matches:new"))
-    # session, user, the match with its snapshot
-    with django_assert_num_queries(3):
+    # the session with its user, the match with its snapshot
+    with django_assert_num_queries(2):
         client.get(url("rules", match))
 
 
@@ -357,7 +357,7 @@ def test_it_records_a_hand_in_a_bounded_number_of_queries(client, host, django_a
     data = hand_post(match, "Ben", Alice=2, Cara=3)
     # The same count whatever the number of hands: nothing is fetched per hand.
     # As test_board_loop's plain save, and the events the board shows.
-    with django_assert_num_queries(10 + lock_reads()):
+    with django_assert_num_queries(9 + lock_reads()):
         client.post(url("hand", match), data, headers={"HX-Request": "true"})
 
 

@@ -222,7 +222,7 @@ def test_a_waiting_hand_is_sent_in_a_fixed_number_of_queries(
     record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(5)])
     data = hand_post(match, "Ben", Alice=23, Cara=18)
     # as a save without JavaScript (test_board_loop)
-    with django_assert_num_queries(9 + lock_reads()):
+    with django_assert_num_queries(8 + lock_reads()):
         response = send(client, match, data)
     assert answer(response)["outcome"] == "saved"
 

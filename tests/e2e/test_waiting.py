@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from matches.models import Event, Match
+from matches.models import HostSession as Session
 from tests.e2e.board import enter_hand, expect_totals, messages, open_board, save
 from tests.e2e.test_line import move_the_line
 from tests.e2e.test_offline_copy import controlled, signed_in_page
