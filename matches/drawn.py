@@ -23,8 +23,10 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.contrib import messages
 from django.core.cache import caches
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 
@@ -113,6 +115,52 @@ def frame_key(request: HttpRequest, match: object, part: str, frame: tuple[objec
     of plain values), hashed."""
     shown = hashlib.blake2b(repr(frame).encode(), digest_size=16).hexdigest()
     return key(request, match, f"frame:{part}", version=shown)
+
+
+# The slots of a page drawn around its board (``around``): the board, the
+# note of what the last change did, the page's clock, the CSRF token.
+BODY_SLOT = "\x00body\x00"
+NOTE_SLOT = "\x00note\x00"
+TIME_SLOT = "\x00time\x00"
+CSRF_TOKEN_SLOT = "\x00csrf_token\x00"
+
+
+def around(request: HttpRequest, template: str, title: str, body: str, csrf_token: str) -> str:
+    """The page ``template`` (``matches/match.html``) around ``body`` (its
+    board, drawn already) for this request: drawn once for each title, host
+    and language in this process, with slots for the note of what the last
+    change did (this request's messages), the page's clock, and the CSRF
+    token (``csrf_token``, masked for this response)."""
+
+    def draw() -> DrawnBoard:
+        context = {
+            "title": title,
+            "board_html": mark_safe(BODY_SLOT),  # noqa: S308 - a slot
+            "note_html": mark_safe(NOTE_SLOT),  # noqa: S308 - a slot
+            "page_time": TIME_SLOT,
+            "csrf_token": CSRF_TOKEN_SLOT,
+        }
+        return DrawnBoard(render_to_string(template, context, request=request), title)
+
+    named = hashlib.blake2b(title.encode(), digest_size=16).hexdigest()  # any characters
+    host = request.user.pk  # type: ignore[union-attr]
+    parts = (DRAWING, "around", template, named, host, translation.get_language())
+    shell = page(lambda: ":".join(str(each) for each in parts), draw)
+    values = {
+        BODY_SLOT: body,
+        NOTE_SLOT: _note(request, template),
+        TIME_SLOT: f"{timezone.localtime():%H:%M}",
+        CSRF_TOKEN_SLOT: csrf_token,
+    }
+    return SLOT.sub(lambda found: values.get(found.group(0), found.group(0)), shell.html)
+
+
+def _note(request: HttpRequest, template: str) -> str:
+    """The note of what the last change did, as ``template``'s ``note_body``
+    draws this request's messages (nothing when there are none)."""
+    if not len(messages.get_messages(request)):
+        return ""
+    return render_to_string(f"{template}#note_body", {}, request=request)
 
 
 # The query parameters the host's lists read (the history's filters and page).

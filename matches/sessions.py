@@ -24,8 +24,9 @@ from matches.prepared import Prepared
 # The session by its key, unless it has expired, with the user it signed in:
 # Django's own lookup, and the user's read with it.
 LIVE_SESSION = Prepared(
-    lambda key, now: HostSession.objects.filter(session_key=key, expire_date__gt=now)
-    .select_related("user")[:1],
+    lambda key, now: HostSession.objects.filter(
+        session_key=key, expire_date__gt=now
+    ).select_related("user")[:1],
     key="\x00session_key",
     now=timezone.make_aware(timezone.datetime(1901, 2, 3, 4, 5, 6, 789)),
 )

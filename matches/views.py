@@ -24,6 +24,7 @@ from django.http import (
     JsonResponse,
     StreamingHttpResponse,
 )
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
@@ -607,10 +608,17 @@ def _render_board(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResp
     """The board of ``context`` (a form sent back, a question to answer),
     drawn for this request alone."""
     # The CSRF field of the board's dozen forms, masked once for the page.
-    context["csrf_field"] = csrf_input(request)
+    token = get_token(request)
+    context["csrf_field"] = _csrf_field(token)
     context["focus_attr"] = _focus_attr(context["focus"])
     html = render_to_string("matches/match.html#board", context, request=request)
-    return _board_page(request, html, _title(context["board"]))
+    return _board_page(request, html, _title(context["board"]), token)
+
+
+def _csrf_field(token: str) -> SafeString:
+    """The hidden CSRF field of a form, as Django's ``csrf_input`` draws it,
+    with ``token`` (``get_token``: one masked token for a page's forms)."""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
 
 
 def _title(board: scoring.Board) -> str:
@@ -618,11 +626,12 @@ def _title(board: scoring.Board) -> str:
     return ", ".join(board.totals)
 
 
-def _board_page(request: HtmxHttpRequest, html: SafeString, title: str) -> HttpResponse:
-    """The board page around the board's ``html``; by htmx, the board alone
-    and the note in its live region outside the board (out of band)."""
+def _board_page(request: HtmxHttpRequest, html: SafeString, title: str, token: str) -> HttpResponse:
+    """The board page around the board's ``html`` (``drawn.around``), its
+    forms' CSRF ``token`` the board's; by htmx, the board alone and the note
+    in its live region outside the board (out of band)."""
     if not request.htmx:
-        return render(request, "matches/match.html", {"board_html": html, "title": title})
+        return HttpResponse(drawn.around(request, "matches/match.html", title, html, token))
     note = render_to_string("matches/match.html#note_oob", {}, request=request)
     return HttpResponse(html + note)
 
@@ -647,7 +656,9 @@ def _board_as_it_stands(
         return frame.with_values(_board_values(data))
 
     found = drawn.page(lambda: drawn.key(request, match, f"board:{focus or ''}"), draw)
-    return _board_page(request, found.filled(csrf_input(request), spare_tokens()), found.title)
+    token = get_token(request)
+    filled = found.filled(_csrf_field(token), spare_tokens())
+    return _board_page(request, filled, found.title, token)
 
 
 def _focus_attr(focus: str | None) -> str:
