@@ -71,13 +71,9 @@ class DrawnBoard:
         """The board with this request's CSRF field and fresh one-time tokens
         (``spare``: the ten spare tokens, filled in only where the board has
         their slot)."""
-        html = self.html.replace(CSRF_SLOT, csrf_field)
-        for name in TOKEN_SLOTS:
-            slot = token_slot(name)
-            if slot in html:
-                html = html.replace(slot, str(uuid.uuid4()))
-        if SPARE_SLOT in html:
-            html = html.replace(SPARE_SLOT, " ".join(spare))
+        values = {CSRF_SLOT: csrf_field, SPARE_SLOT: " ".join(spare)}
+        values.update({token_slot(name): str(uuid.uuid4()) for name in TOKEN_SLOTS})
+        html = self.with_values(values).html
         return mark_safe(html)  # noqa: S308 (drawn by the templates, escaped there)
 
     def with_values(self, values: dict[str, str]) -> DrawnBoard:
@@ -158,9 +154,11 @@ def around(request: HttpRequest, template: str, title: str, body: str, csrf_toke
 def _note(request: HttpRequest, template: str) -> str:
     """The note of what the last change did, as ``template``'s ``note_body``
     draws this request's messages (nothing when there are none)."""
-    if not len(messages.get_messages(request)):
+    found = messages.get_messages(request)
+    if not len(found):
         return ""
-    return render_to_string(f"{template}#note_body", {}, request=request)
+    # The partial reads the messages alone: no context processor runs.
+    return render_to_string(f"{template}#note_body", {"messages": found})
 
 
 # The query parameters the host's lists read (the history's filters and page).

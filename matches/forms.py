@@ -102,6 +102,17 @@ def _number_input(**attrs: Any) -> forms.TextInput:
     )
 
 
+class LeftoverBox(forms.TextInput):
+    """A player's box of the hand form (``_number_input``'s attributes), room
+    for a whole hand of cards typed with suits ("10H 10D ..."). A class, so
+    that each form's dozen boxes are made afresh rather than deep-copied."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(
+            {"inputmode": "numeric", "autocomplete": "off", "maxlength": "200", **(attrs or {})}
+        )
+
+
 def drawn(bound: forms.BoundField) -> SafeString:
     """A text or hidden box as its Django widget draws it (type, name, value,
     the widget's attributes, id, and ``aria-invalid``/``aria-describedby``
@@ -243,9 +254,8 @@ class HandForm(EngineForm):
             (NOBODY, "Nobody: the stock ran out"),
         ]
         for position, name in enumerate(self.seated):
-            # Room for a whole hand of cards typed with suits ("10H 10D ...").
             self.fields[f"left_{position}"] = forms.CharField(
-                required=False, label=name, widget=_number_input(maxlength="200")
+                required=False, label=name, widget=LeftoverBox
             )
             # Who sat in each box when the form was drawn: if a seat changed
             # since (another tab), the boxes would belong to other players.

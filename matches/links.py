@@ -11,6 +11,7 @@ give the same paths, ``reverse``'s.
 from __future__ import annotations
 
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from django.urls import reverse
 
@@ -83,3 +84,22 @@ def player_url(player_id: int) -> str:
     """The path of a player's page, as ``reverse`` gives it."""
     before, after = _player_around()
     return f"{before}{int(player_id)}{after}"
+
+
+@lru_cache(maxsize=4)
+def _shared_around(name: str) -> tuple[str, str]:
+    before, after = reverse(f"matches:{name}", args=[_ID_MARK]).split(_ID_MARK)
+    return before, after
+
+
+def shared_url(name: str, token: str) -> str:
+    """The path of a share link's page (``"shared"``, ``"shared_big"``), as
+    ``reverse`` gives it. Tokens are URL-safe (``new_share_token``)."""
+    before, after = _shared_around(name)
+    return f"{before}{token}{after}"
+
+
+@lru_cache(maxsize=256)
+def login_then(path: str) -> str:
+    """The log-in page's address that comes back to ``path`` once logged in."""
+    return f"{reverse('login')}?{urlencode({'next': path})}"

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
+from django.contrib.messages import get_messages
 from django.db import transaction
 from django.db.models import Count, Q
 from django.db.models.functions import Lower
@@ -77,7 +78,7 @@ from matches.forms import (
     game_of,
     hand_form_class,
 )
-from matches.links import event_url, match_urls
+from matches.links import event_url, login_then, match_urls, shared_url
 from matches.models import (
     Event,
     HostStamp,
@@ -500,8 +501,8 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
     if token is not None:
         share = {
             "token": token,
-            "path": reverse("matches:shared", args=[token]),
-            "big": reverse("matches:shared_big", args=[token]),
+            "path": shared_url("shared", token),
+            "big": shared_url("shared_big", token),
         }
     public_id = match.public_id
     urls = match_urls(public_id)
@@ -522,7 +523,7 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
         "more_history": entries > RECENT or bool(shown.deleted),
         "one_entry": entries == 1,
         "undo_row": newest,
-        "login_url": f"{reverse('login')}?{urlencode({'next': urls['detail']})}",
+        "login_url": login_then(urls["detail"]),
         "deleted": _deleted(public_id, shown.deleted, board, shown.undone),
         "known_names": sorted(set(board.totals) - set(board.seated)),
         "closed": board.status == "closed",
@@ -632,7 +633,8 @@ def _board_page(request: HtmxHttpRequest, html: SafeString, title: str, token: s
     in its live region outside the board (out of band)."""
     if not request.htmx:
         return HttpResponse(drawn.around(request, "matches/match.html", title, html, token))
-    note = render_to_string("matches/match.html#note_oob", {}, request=request)
+    # The note's partial reads the messages alone: no context processor runs.
+    note = render_to_string("matches/match.html#note_oob", {"messages": get_messages(request)})
     return HttpResponse(html + note)
 
 
@@ -734,7 +736,7 @@ def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
         board.hands_played if settled else board.hands_played > 0,
         bool(data["history"]),
         data["more_history"],
-        data["one_entry"],
+        data["more_history"] and data["one_entry"],  # only its link says "The 1 entry"
         undone and (undone.pk, data["undone_text"], data["undone_url"]),
         data["undo_row"] is not None,
         board.line_can_move,
