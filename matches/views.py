@@ -1137,7 +1137,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         # Set aside on another screen: the preview says so in its own words
         # (Save then answers with the board and the same reason).
         context = {"match": match, "preview_error": services.ABANDONED}
-        return render(request, "matches/_preview.html#preview", context)
+        return _preview_answer(context)
     replacing = scoring.read_whole_number(request.POST.get("replacing", ""))
     # A new hand needs no earlier hand; a fix or an edit compares every one.
     board = match.board(recent=0 if replacing is None else None)
@@ -1157,7 +1157,13 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     elif form.filled_in():
         # Everything is filled in but something is wrong: say what, now.
         context["preview_error"] = next(iter(form.errors.values()))[0]
-    return render(request, "matches/_preview.html#preview", context)
+    return _preview_answer(context)
+
+
+def _preview_answer(context: dict[str, Any]) -> HttpResponse:
+    """The preview's words (``_preview.html``'s partial), which read nothing
+    of the request: drawn without the context processors."""
+    return HttpResponse(render_to_string("matches/_preview.html#preview", context))
 
 
 def _preview(form: HandForm, board: scoring.Board) -> dict[str, Any]:
