@@ -32,3 +32,29 @@ def require_secret_key() -> None:
 
     if secret_key_is_set(None):
         raise ImproperlyConfigured(MISSING_SECRET_KEY)
+
+
+# A save's insert does nothing on a token held already and gives the new
+# row's id (``INSERT ... ON CONFLICT DO NOTHING RETURNING``): SQLite 3.35 on.
+SQLITE_NEEDED = (3, 35)
+
+
+@register()
+def sqlite_is_recent_enough(app_configs: Any, **kwargs: Any) -> list[Error]:
+    """An error when the database is SQLite older than ``SQLITE_NEEDED``."""
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        return []
+    import sqlite3
+
+    if sqlite3.sqlite_version_info >= SQLITE_NEEDED:
+        return []
+    needed = ".".join(str(part) for part in SQLITE_NEEDED)
+    return [
+        Error(
+            f"SQLite {sqlite3.sqlite_version} is too old: the scoreboard needs {needed} or newer "
+            "(or PostgreSQL, through DATABASE_URL)",
+            id="scoreboard.E002",
+        )
+    ]

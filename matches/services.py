@@ -269,6 +269,10 @@ def _store_step(match: Match, replayed: Replayed) -> bool:
             players.append([*own, *([] if gin else [best, best]), match.pk, seat])
     with connection.cursor() as cursor:
         cursor.executemany(_step_standings_sql(connection.vendor), standings)
+        if cursor.rowcount != len(seats):
+            # The rows are out of line with the snapshot (never, but by hand):
+            # said loudly, and the save's transaction rolls back.
+            raise IntegrityError(f"match {match.pk} has no standing for each of its seats")
         if players:
             cursor.executemany(_step_players_sql(connection.vendor, gin), players)
     _host_changed(match.host_id)

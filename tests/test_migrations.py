@@ -73,3 +73,16 @@ def test_sessions_live_before_the_move_keep_their_host_signed_in(client):
     client.cookies["sessionid"] = old.session_key
     page = client.get(reverse("matches:home"))
     assert f'data-who="{host.pk}"' in page.content.decode()
+    # Moved, not copied: a log-out after the move stays one if the
+    # migration is ever taken back.
+    assert not DjangoSessions().exists(old.session_key)
+    client.post(reverse("logout"))
+    kept = HostSession.objects.create(
+        session_key="k" * 32, session_data=moved.session_data, expire_date=moved.expire_date
+    )
+    migrate("0012_host_stamp")
+    try:
+        assert not DjangoSessions().exists(old.session_key)
+        assert DjangoSessions().exists(kept.session_key)
+    finally:
+        migrate(latest())

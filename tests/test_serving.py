@@ -173,3 +173,22 @@ def test_it_says_when_the_database_does_not_answer(client, monkeypatch):
     response = client.get("/health/")
     assert response.status_code == 503
     assert response.content == b"database unavailable\n"
+
+
+@pytest.mark.django_db
+def test_an_old_sqlite_stops_the_server_with_what_it_needs(monkeypatch):
+    import sqlite3
+
+    from django.db import connection
+
+    from matches import checks
+
+    if connection.vendor != "sqlite":
+        assert checks.sqlite_is_recent_enough(None) == []
+        return
+    assert checks.sqlite_is_recent_enough(None) == []
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
+    (error,) = checks.sqlite_is_recent_enough(None)
+    assert error.id == "scoreboard.E002"
+    assert "SQLite 3.34.1 is too old: the scoreboard needs 3.35 or newer" in error.msg

@@ -350,7 +350,8 @@ def test_hands_saved_from_the_board_store_what_a_replay_gives(client, host, sche
         (None, False, {"Alice": 4, "Ben": 6, "Cara": 9}),
         ("Cara", False, {"Alice": 1, "Ben": 2}),
     ]:
-        client.post(url("hand", match), hand_post(match, went_out, rummy=rummy, **left))
+        saved = client.post(url("hand", match), hand_post(match, went_out, rummy=rummy, **left))
+        assert saved.status_code == 302
         assert_current(match)
     record(match, {"leave": "Ben"})
     client.post(url("hand", match), hand_post(match, "Alice", Cara=30))
@@ -372,7 +373,23 @@ def test_gin_hands_saved_from_the_board_store_what_a_replay_gives(client, host):
         (None, False, {}),  # drawn
         ("Alice", True, {"Alice": 0, "Ben": 20}),  # big gin
     ]:
-        client.post(url("hand", match), gin_post(match, knocked, big_gin, **deadwood))
+        saved = client.post(url("hand", match), gin_post(match, knocked, big_gin, **deadwood))
+        assert saved.status_code == 302
         assert_current(match)
+    assert stored(match).hands_played == 5
     ben = Player.objects.get(host=host, name="Ben")
     assert (ben.gin_hands_won, ben.gins, ben.undercuts_given) == (2, 1, 1)
+
+
+def test_a_step_whose_standings_are_missing_saves_nothing():
+    # A match's rows out of line with its snapshot (only by hand) are said
+    # loudly: the save's transaction rolls back, nothing half-written.
+    from django.db import IntegrityError
+
+    match = MatchFactory(players=NAMES[:3])
+    record(match, hand("Ben", Alice=23, Cara=18))
+    MatchPlayer.objects.filter(match=match, seat=2).delete()
+    with pytest.raises(IntegrityError, match="no standing"):
+        services.event_record(match=stored(match), data=hand("Alice", Ben=4, Cara=5))
+    assert stored(match).hands_played == 1
+    assert Event.objects.filter(match=match).count() == 1

@@ -32,6 +32,27 @@ def copy_sessions(apps, schema_editor):
             )
         )
     HostSession.objects.bulk_create(batch, batch_size=500)
+    # Gone from Django's table: a log-out now ends only the copy, and going
+    # back must not bring the original to life.
+    Session.objects.all().delete()
+
+
+def copy_sessions_back(apps, schema_editor):
+    """Going back: the sessions return to Django's own table as they are."""
+    Session = apps.get_model("sessions", "Session")
+    HostSession = apps.get_model("matches", "HostSession")
+    Session.objects.bulk_create(
+        [
+            Session(
+                session_key=row.session_key,
+                session_data=row.session_data,
+                expire_date=row.expire_date,
+            )
+            for row in HostSession.objects.filter(expire_date__gt=timezone.now()).iterator()
+        ],
+        batch_size=500,
+        ignore_conflicts=True,
+    )
 
 
 class Migration(migrations.Migration):
@@ -71,5 +92,5 @@ class Migration(migrations.Migration):
                 "abstract": False,
             },
         ),
-        migrations.RunPython(copy_sessions, migrations.RunPython.noop),
+        migrations.RunPython(copy_sessions, copy_sessions_back),
     ]
