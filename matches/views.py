@@ -1215,6 +1215,10 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return _refused(request, _board_context(match, line_form=form))
     before = match.board(recent=0)
     after = form.board_after
+    if after.target == before.target:
+        # A move to where the line stands changes nothing: no entry for it.
+        messages.info(request, f"The line is already {before.target}: nothing was recorded.")
+        return _after_write(request, match)
     if after.status != before.status and not form.cleaned_data["confirm"]:
         confirm = {
             "target": after.target,
@@ -1253,8 +1257,11 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             messages.info(request, "Nothing to take back yet.")
         elif undone.created:
             row = next(row for row in rows if row.event_id == undone.event.pk)
-            # "hand 2: Cara went out", but "Zed left the table" keeps its capital.
-            text = f"h{row.text[1:]}" if row.kind == "hand" else row.text
+            # "hand 2: Cara went out", "the line moved to 250", but "Zed left
+            # the table" keeps its capital.
+            text = (
+                row.text if row.kind in ("leave", "join") else row.text[:1].lower() + row.text[1:]
+            )
             messages.success(request, f"Took back {text}. Put it back below.")
     return _after_write(request, match)
 

@@ -432,6 +432,25 @@ def test_it_asks_before_a_move_reopens_the_match_and_moves_without_asking_otherw
     assert "Ben deals" in text(client.get(url("detail", match)))
 
 
+def test_a_move_to_where_the_line_stands_records_nothing(client, host):
+    match = MatchFactory(host=host, target=250)
+    record(match, hand("Alice", Ben=6, Cara=6))
+    response = client.post(
+        url("line", match), {"target": "250", "token": str(uuid.uuid4())}, follow=True
+    )
+    assert "The line is already 250: nothing was recorded." in text(response)
+    assert not Event.objects.filter(kind="target").exists()
+    assert "Fix hand 1" in text(response)  # the hand keeps its place under Undo
+
+
+def test_taking_back_a_move_of_the_line_says_so_in_a_sentence(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Alice", Ben=6, Cara=6), {"target": 250})
+    moved = Event.objects.get(kind="target")
+    response = client.post(url("undo", match), {"event": moved.pk}, follow=True)
+    assert "Took back the line moved to 250. Put it back below." in text(response)
+
+
 def test_it_refuses_a_line_out_of_range(client, host):
     match = MatchFactory(host=host)
     response = client.post(url("line", match), {"target": "1001", "token": str(uuid.uuid4())})
