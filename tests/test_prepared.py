@@ -95,15 +95,20 @@ def test_the_players_lookup_gives_the_hosts_players_in_the_orms_order():
     assert sorted(name for _, name in expected) == ["Ben", "Cara", "alice"]
 
 
-def blind_to_the_token(monkeypatch):
-    """Make the locked read find no earlier event for a token, as if the
-    other match's event were not committed yet."""
+def token_taken_meanwhile(monkeypatch) -> tuple[Match, uuid.UUID]:
+    """A match, and a token that another match's save took meanwhile: the
+    locked read finds no earlier event for it, as if that other match's
+    event were not committed yet."""
+    match, theirs = MatchFactory(), MatchFactory()
+    token = uuid.uuid4()
+    services.event_record(match=theirs, data=hand("Ben", Alice=3, Cara=4), token=token)
     original = services._lock
 
     def blind(*args, **kwargs):
         return replace(original(*args, **kwargs), earlier=None, earlier_match=None)
 
     monkeypatch.setattr(services, "_lock", blind)
+    return match, token
 
 
 def test_a_token_another_match_took_at_the_same_moment_is_refused_and_nothing_is_saved(
@@ -111,10 +116,7 @@ def test_a_token_another_match_took_at_the_same_moment_is_refused_and_nothing_is
 ):
     # Two matches are each locked by their own save, so neither check sees
     # the other's event: the unique index is what refuses the second.
-    match, theirs = MatchFactory(), MatchFactory()
-    token = uuid.uuid4()
-    services.event_record(match=theirs, data=hand("Ben", Alice=3, Cara=4), token=token)
-    blind_to_the_token(monkeypatch)
+    match, token = token_taken_meanwhile(monkeypatch)
     with pytest.raises(scoring.RuleError, match="out of date"):
         services.event_record(match=match, data=hand("Ben", Alice=3, Cara=4), token=token)
     assert not Event.objects.filter(match=match).exists()
@@ -126,10 +128,7 @@ def test_a_page_whose_token_another_match_took_meanwhile_can_go_on_in_its_transa
 ):
     # A page records in its own transaction (the save's): the refusal leaves
     # that transaction usable (PostgreSQL aborts one whose statement failed).
-    match, theirs = MatchFactory(), MatchFactory()
-    token = uuid.uuid4()
-    services.event_record(match=theirs, data=hand("Ben", Alice=3, Cara=4), token=token)
-    blind_to_the_token(monkeypatch)
+    match, token = token_taken_meanwhile(monkeypatch)
     with transaction.atomic():
         locked = services.match_locked(
             host_id=match.host_id, public_id=match.public_id, token=token
