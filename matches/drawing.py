@@ -20,6 +20,7 @@ from django.utils.dates import MONTHS_3
 from django.utils.safestring import SafeString, mark_safe
 
 from matches.display import MatchRow, PlayerFigures, short_names
+from matches.drawn import slot
 from matches.forms import drawn
 from matches.links import match_url, player_url
 from matches.scoring.cards import RANKS
@@ -163,9 +164,8 @@ ROW_PARTS = ("marked", "marks", "total")
 
 def row_slot(at: int, part: str) -> str:
     """The slot of ``part`` (one of ``ROW_PARTS``) of the score sheet's row
-    ``at`` (from 0, in the order drawn). A slot is a name between two NUL
-    characters, which no name or entry can hold (``matches.drawn``)."""
-    return f"\x00row:{at}:{part}\x00"
+    ``at`` (from 0, in the order drawn): a slot of ``matches.drawn``."""
+    return slot(f"row:{at}:{part}")
 
 
 def row_values(rows: list[Any]) -> dict[str, str]:

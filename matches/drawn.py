@@ -34,29 +34,28 @@ from matches.scoring import snapshot
 
 # A slot is a name between two NUL characters: no player name, no entry and
 # no address can hold one (Django's form fields refuse NUL).
-CSRF_SLOT = "\x00csrf\x00"
-# The one-time tokens of the board's forms, each filled with a fresh token
-# per request (the two seat forms share theirs); "spare" holds the ten spare
-# tokens for hands that wait on the phone.
-TOKEN_SLOTS = ("hand", "line", "seat", "rematch")
-SPARE_SLOT = "\x00spare\x00"
-# Bumped when a change of the board's drawing must not meet drawings kept
-# by an older version of the code (a cache shared between processes).
-DRAWING = 1
+SLOT = re.compile("\x00[^\x00]*\x00")
 
 
 def slot(name: str) -> str:
-    """The slot of the value ``name`` (a board's frame, ``views``)."""
+    """The slot of the value ``name``, filled in by ``DrawnBoard.with_values``."""
     return f"\x00{name}\x00"
-
-
-# Any slot: a name between two NUL characters.
-SLOT = re.compile("\x00[^\x00]*\x00")
 
 
 def token_slot(name: str) -> str:
     """The slot of the one-time token ``name`` (one of ``TOKEN_SLOTS``)."""
-    return f"\x00token:{name}\x00"
+    return slot(f"token:{name}")
+
+
+CSRF_SLOT = slot("csrf")
+# The one-time tokens of the board's forms, each filled with a fresh token
+# per request (the two seat forms share theirs); "spare" holds the ten spare
+# tokens for hands that wait on the phone.
+TOKEN_SLOTS = ("hand", "line", "seat", "rematch")
+SPARE_SLOT = slot("spare")
+# Bumped when a change of the board's drawing must not meet drawings kept
+# by an older version of the code (a cache shared between processes).
+DRAWING = 1
 
 
 @dataclass(frozen=True)
@@ -115,10 +114,10 @@ def frame_key(request: HttpRequest, match: object, part: str, frame: tuple[objec
 
 # The slots of a page drawn around its board (``around``): the board, the
 # note of what the last change did, the page's clock, the CSRF token.
-BODY_SLOT = "\x00body\x00"
-NOTE_SLOT = "\x00note\x00"
-TIME_SLOT = "\x00time\x00"
-CSRF_TOKEN_SLOT = "\x00csrf_token\x00"
+BODY_SLOT = slot("body")
+NOTE_SLOT = slot("note")
+TIME_SLOT = slot("time")
+CSRF_TOKEN_SLOT = slot("csrf_token")
 
 
 def around(request: HttpRequest, template: str, title: str, body: str, csrf_token: str) -> str:
@@ -148,7 +147,7 @@ def around(request: HttpRequest, template: str, title: str, body: str, csrf_toke
         TIME_SLOT: f"{timezone.localtime():%H:%M}",
         CSRF_TOKEN_SLOT: csrf_token,
     }
-    return SLOT.sub(lambda found: values.get(found.group(0), found.group(0)), shell.html)
+    return shell.with_values(values).html
 
 
 def _note(request: HttpRequest, template: str) -> str:

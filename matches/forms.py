@@ -93,24 +93,23 @@ def leftover_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
+# type=text with a numeric keypad: the browser must not swallow a typo
+# before the engine can name it. The length is bounded in the browser only:
+# whatever arrives, however long, gets the engine's message.
+NUMBER_BOX = {"inputmode": "numeric", "autocomplete": "off", "maxlength": "20"}
+
+
 def _number_input(**attrs: Any) -> forms.TextInput:
-    # type=text with a numeric keypad: the browser must not swallow a typo
-    # before the engine can name it. The length is bounded in the browser
-    # only: whatever arrives, however long, gets the engine's message.
-    return forms.TextInput(
-        attrs={"inputmode": "numeric", "autocomplete": "off", "maxlength": "20", **attrs}
-    )
+    return forms.TextInput(attrs={**NUMBER_BOX, **attrs})
 
 
 class LeftoverBox(forms.TextInput):
-    """A player's box of the hand form (``_number_input``'s attributes), room
-    for a whole hand of cards typed with suits ("10H 10D ..."). A class, so
-    that each form's dozen boxes are made afresh rather than deep-copied."""
+    """A player's box of the hand form (``NUMBER_BOX``), room for a whole
+    hand of cards typed with suits ("10H 10D ..."). A class, so that each
+    form's dozen boxes are made afresh rather than deep-copied."""
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        super().__init__(
-            {"inputmode": "numeric", "autocomplete": "off", "maxlength": "200", **(attrs or {})}
-        )
+        super().__init__({**NUMBER_BOX, "maxlength": "200", **(attrs or {})})
 
 
 def drawn(bound: forms.BoundField) -> SafeString:

@@ -134,6 +134,15 @@ def _match_columns(replayed: Replayed) -> dict[str, Any]:
     }
 
 
+def _write_match(match: Match, columns: dict[str, Any]) -> None:
+    """Store the match's cached ``columns`` with one more ``version`` (one
+    statement), and set them on ``match`` as stored."""
+    match.version += 1
+    for name, value in columns.items():
+        setattr(match, name, value)
+    _write_values(Match, ("version", *columns), [(match.pk, [match.version, *columns.values()])])
+
+
 def _added(row: MatchPlayer, new: dict[str, Any]) -> dict[str, Any]:
     """A row's figures (``snapshot.figures``) with those of new entries added."""
     bests = [best for best in (row.best_hand, new["best_hand"]) if best is not None]
@@ -156,13 +165,22 @@ def _host_changed(host_id: int) -> None:
 def _host_stamp_sql(vendor: str) -> str:
     """The upsert of ``_host_changed`` on this kind of database, as the ORM's
     ``bulk_create(update_conflicts=True)`` writes it, without its per-call cost."""
-    quote = connection.ops.quote_name
-    host = quote(HostStamp._meta.get_field("host").column)
-    stamp = quote(HostStamp._meta.get_field("stamp").column)
+    host, stamp = _column(HostStamp, "host"), _column(HostStamp, "stamp")
     return (
-        f"INSERT INTO {quote(HostStamp._meta.db_table)} ({host}, {stamp}) VALUES (%s, %s) "
+        f"INSERT INTO {_table(HostStamp)} ({host}, {stamp}) VALUES (%s, %s) "
         f"ON CONFLICT({host}) DO UPDATE SET {stamp} = EXCLUDED.{stamp}"
     )
+
+
+def _table(model: type[models.Model]) -> str:
+    """``model``'s table, quoted for the database (the statements written by hand)."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _column(model: type[models.Model], name: str) -> str:
+    """The column of ``model``'s field ``name`` (``"pk"``: its primary key), quoted."""
+    field = model._meta.pk if name == "pk" else model._meta.get_field(name)
+    return connection.ops.quote_name(field.column)
 
 
 def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
@@ -202,10 +220,7 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
             old_seats = replayed.before["seats"]
             entries = snapshot.reseated([event.result for event in live], old_seats, head["seats"])
         _write_entries(list(zip(live, entries, strict=True)))
-    match.version += 1
-    for name, value in columns.items():
-        setattr(match, name, value)
-    Match.objects.filter(pk=match.pk).update(version=match.version, **columns)
+    _write_match(match, columns)
     if not step:
         old = list(MatchPlayer.objects.filter(match=match))
     was = {row.player_id: row for row in old}
@@ -244,11 +259,7 @@ def _store_step(match: Match, replayed: Replayed) -> bool:
     head, entries = replayed.taken
     if head["seats"] != before["seats"] or head["status"] != "open" or before["status"] != "open":
         return False
-    columns = _match_columns(replayed)
-    match.version += 1
-    for name, value in columns.items():
-        setattr(match, name, value)
-    _write_values(Match, ("version", *columns), [(match.pk, [match.version, *columns.values()])])
+    _write_match(match, _match_columns(replayed))
     seats = head["seats"]
     added = snapshot.figures(
         {"seats": seats, "events": entries},
@@ -293,34 +304,28 @@ KEEP_BEST = "{0} = CASE WHEN {0} IS NULL OR {0} < %s THEN %s ELSE {0} END"
 def _step_standings_sql(vendor: str) -> str:
     """``_store_step``'s statement for one seat's row of the match: its
     standing set, this step's figures added."""
-    quote = connection.ops.quote_name
-    column = {name: quote(MatchPlayer._meta.get_field(name).column) for name in STANDING}
+    column = {name: _column(MatchPlayer, name) for name in STANDING}
     sets = [f"{column[name]} = %s" for name in ("total", "seated", "leader")]
     sets += [f"{column[name]} = {column[name]} + %s" for name in STEP_COUNTS]
     sets.append(KEEP_BEST.format(column["best_hand"]))
-    where = f"{quote(MatchPlayer._meta.get_field('match').column)} = %s AND {column['seat']} = %s"
-    return f"UPDATE {quote(MatchPlayer._meta.db_table)} SET {', '.join(sets)} WHERE {where}"
+    where = f"{_column(MatchPlayer, 'match')} = %s AND {column['seat']} = %s"
+    return f"UPDATE {_table(MatchPlayer)} SET {', '.join(sets)} WHERE {where}"
 
 
 @lru_cache(maxsize=8)
 def _step_players_sql(vendor: str, gin: bool) -> str:
     """``_store_step``'s statement for the player in one seat of the match:
     this step's figures added to theirs (Gin's to their Gin figures)."""
-    quote = connection.ops.quote_name
-    names = {GIN_ADDED_BY_ROW[name]: name for name in GIN_STEP_COUNTS} if gin else {}
-    own = names or {name: name for name in RUMMY_STEP_COUNTS}
-    sets = [f"{quote(column)} = {quote(column)} + %s" for column in own]
+    names = [GIN_ADDED_BY_ROW[name] for name in GIN_STEP_COUNTS] if gin else RUMMY_STEP_COUNTS
+    sets = [f"{_column(Player, name)} = {_column(Player, name)} + %s" for name in names]
     if not gin:
-        sets.append(KEEP_BEST.format(quote("best_hand")))
+        sets.append(KEEP_BEST.format(_column(Player, "best_hand")))
     seat_of = (
-        f"SELECT {quote(MatchPlayer._meta.get_field('player').column)} "
-        f"FROM {quote(MatchPlayer._meta.db_table)} "
-        f"WHERE {quote(MatchPlayer._meta.get_field('match').column)} = %s "
-        f"AND {quote(MatchPlayer._meta.get_field('seat').column)} = %s"
+        f"SELECT {_column(MatchPlayer, 'player')} FROM {_table(MatchPlayer)} "
+        f"WHERE {_column(MatchPlayer, 'match')} = %s AND {_column(MatchPlayer, 'seat')} = %s"
     )
     return (
-        f"UPDATE {quote(Player._meta.db_table)} SET {', '.join(sets)} "
-        f"WHERE {quote(Player._meta.pk.column)} = ({seat_of})"
+        f"UPDATE {_table(Player)} SET {', '.join(sets)} WHERE {_column(Player, 'pk')} = ({seat_of})"
     )
 
 
@@ -669,33 +674,33 @@ def _lock_reads_current() -> bool:
     return connection.vendor == "sqlite"
 
 
-# ``_locked_rows`` of a match by its row's id, and of a host's match by its
-# public id (the pages that save a hand), each the ORM's query written once:
-# with what it reads current (``True``, taking the form's token), or not.
 SAMPLE_TOKEN = uuid.UUID(int=8_191)
-LOCKED_MATCH = {
-    True: Prepared(
-        lambda pk, token: _locked_rows(token, current=True, pk=pk), pk=-8_191, token=SAMPLE_TOKEN
-    ),
-    False: Prepared(lambda pk: _locked_rows(NO_TOKEN, current=False, pk=pk), pk=-8_191),
-}
-LOCKED_HOST_MATCH = {
-    True: Prepared(
-        lambda public_id, host, token: _locked_rows(
-            token, current=True, public_id=public_id, host_id=host
+
+
+def _locked_lookups(where: Callable[..., dict[str, Any]], **samples: Any) -> dict[bool, Prepared]:
+    """``_locked_rows`` of the match ``where(**values)`` filters on, the ORM's
+    query written once: with what it reads current (``True``, taking the
+    form's token too), or not. ``samples`` as ``Prepared`` takes them."""
+    return {
+        True: Prepared(
+            lambda token, **values: _locked_rows(token, current=True, **where(**values)),
+            token=SAMPLE_TOKEN,
+            **samples,
         ),
-        public_id="\x00public_id",
-        host=-8_191,
-        token=SAMPLE_TOKEN,
-    ),
-    False: Prepared(
-        lambda public_id, host: _locked_rows(
-            NO_TOKEN, current=False, public_id=public_id, host_id=host
+        False: Prepared(
+            lambda **values: _locked_rows(NO_TOKEN, current=False, **where(**values)), **samples
         ),
-        public_id="\x00public_id",
-        host=-8_191,
-    ),
-}
+    }
+
+
+# A match by its row's id; a host's match by its public id (the pages that
+# save a hand).
+LOCKED_MATCH = _locked_lookups(lambda pk: {"pk": pk}, pk=-8_191)
+LOCKED_HOST_MATCH = _locked_lookups(
+    lambda public_id, host: {"public_id": public_id, "host_id": host},
+    public_id="\x00public_id",
+    host=-8_191,
+)
 # What a second statement reads where the locking one reads no events.
 NEXT_POSITION = Prepared(
     lambda match, token: (
@@ -915,13 +920,11 @@ def _insert_event_sql(vendor: str) -> str:
     """The statement of ``_insert_event`` on this kind of database: an
     insert that does nothing when the token is held already, and gives the
     new row's id."""
-    fields = [Event._meta.get_field(name) for name in EVENT_COLUMNS]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in fields)
-    marks = ", ".join(["%s"] * len(fields))
+    columns = ", ".join(_column(Event, name) for name in EVENT_COLUMNS)
+    marks = ", ".join(["%s"] * len(EVENT_COLUMNS))
     return (
-        f"INSERT INTO {quote(Event._meta.db_table)} ({columns}) VALUES ({marks}) "
-        f"ON CONFLICT DO NOTHING RETURNING {quote(Event._meta.pk.column)}"
+        f"INSERT INTO {_table(Event)} ({columns}) VALUES ({marks}) "
+        f"ON CONFLICT DO NOTHING RETURNING {_column(Event, 'pk')}"
     )
 
 
@@ -1604,11 +1607,8 @@ def _write_values(model: type[models.Model], names: tuple[str, ...], rows: list[
     if not rows:
         return
     fields = [model._meta.get_field(name) for name in names]
-    quote = connection.ops.quote_name
-    sets = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    sql = (
-        f"UPDATE {quote(model._meta.db_table)} SET {sets} WHERE {quote(model._meta.pk.column)} = %s"
-    )
+    sets = ", ".join(f"{_column(model, name)} = %s" for name in names)
+    sql = f"UPDATE {_table(model)} SET {sets} WHERE {_column(model, 'pk')} = %s"
     with connection.cursor() as cursor:
         cursor.executemany(
             sql,

@@ -443,12 +443,14 @@ def _board_context(
     fixing: dict[str, Any] | None = None,
     focus: str | None = None,
     confirm_rematch: bool = False,
+    data: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Everything the board's template reads: what ``_board_data`` gives,
-    and the forms (``hand_form`` a form sent back, else a fresh one while
-    the match takes hands), the preview of a form sent back and the sheet's
-    lines with the hand form's boxes."""
-    context = _board_data(match, focus=focus)
+    """Everything the board's template reads: what ``_board_data`` gives
+    (``data``, when the caller has it already), and the forms (``hand_form``
+    a form sent back, else a fresh one while the match takes hands), the
+    preview of a form sent back and the sheet's lines with the hand form's
+    boxes."""
+    context = {**(data or _board_data(match, focus=focus))}
     board = context["board"]
     if match.abandoned:
         hand_form = None  # nothing is recorded while it is set aside
@@ -508,6 +510,7 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
     urls = match_urls(public_id)
     linked = _linked(rows, public_id, fix_row)
     next_hand = board.next_hand
+    shown_focus = ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus
     return {
         "match": match,
         "urls": urls,
@@ -527,7 +530,8 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
         "deleted": _deleted(public_id, shown.deleted, board, shown.undone),
         "known_names": sorted(set(board.totals) - set(board.seated)),
         "closed": board.status == "closed",
-        "focus": ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus,
+        "focus": shown_focus,
+        "focus_attr": _focus_attr(shown_focus),
         # What changes from hand to hand, as the template draws it (a slot
         # of the board's frame each: ``BOARD_SLOTS``).
         "hand_number": str(next_hand.number) if next_hand else "",
@@ -653,7 +657,7 @@ def _board_as_it_stands(
         data = _board_data(match, focus=focus)
         frame = drawn.page(
             lambda: drawn.frame_key(request, match, "board", _frame_of(data)),
-            lambda: _board_frame(request, match, focus),
+            lambda: _board_frame(request, match, data),
         )
         return frame.with_values(_board_values(data))
 
@@ -686,14 +690,14 @@ BOARD_SLOTS = (
 
 
 def _board_frame(
-    request: HtmxHttpRequest, match: Match, focus: str | None, *, slotted: bool = True
+    request: HtmxHttpRequest, match: Match, data: dict[str, Any], *, slotted: bool = True
 ) -> drawn.DrawnBoard:
-    """The board as it stands drawn with slots: the CSRF field and the
-    one-time tokens (filled per request), and ``BOARD_SLOTS`` and the sheet's
-    rows' changing parts (filled per version, ``_board_values``; with
-    ``slotted`` False, drawn as they are: the whole board of this version)."""
-    context = _board_context(match, focus=focus)
-    context["focus_attr"] = _focus_attr(context["focus"])
+    """The board as it stands of ``data`` (``_board_data``) drawn with slots:
+    the CSRF field and the one-time tokens (filled per request), and
+    ``BOARD_SLOTS`` and the sheet's rows' changing parts (filled per version,
+    ``_board_values``; with ``slotted`` False, drawn as they are: the whole
+    board of this version)."""
+    context = _board_context(match, data=data)
     if slotted:
         context.update({name: drawn.slot(name) for name in BOARD_SLOTS})
         context["slotted"] = True
@@ -710,7 +714,6 @@ def _board_values(data: dict[str, Any]) -> dict[str, str]:
     """What fills the slots of a board's frame (``_board_frame``) for the
     version ``data`` shows (``_board_data``), escaped as the template
     escapes them."""
-    data = {**data, "focus_attr": _focus_attr(data["focus"])}
     values = {drawn.slot(name): str(conditional_escape(data[name] or "")) for name in BOARD_SLOTS}
     values.update(drawing.row_values(data["rows"]))
     return values
@@ -722,6 +725,9 @@ def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
     board, match = data["board"], data["match"]
     undone = data["undone"]
     settled = board.status != "open" or match.abandoned is not None
+    # Only what no other part gives: the rules give the game and the line,
+    # the status whether a hand comes next, the rows who sits and who left,
+    # the history whether there is an Undo.
     return (
         match.abandoned,
         board.status,
@@ -729,8 +735,6 @@ def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
         data["close_reason"],
         tuple(data["final_lines"]),
         board.rules,
-        board.game,
-        board.next_hand is not None,
         tuple((row.name, row.seated, row.place) for row in data["rows"]),
         # Frozen once settled: no hand changes them then.
         board.hands_played if settled else board.hands_played > 0,
@@ -738,11 +742,8 @@ def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
         data["more_history"],
         data["more_history"] and data["one_entry"],  # only its link says "The 1 entry"
         undone and (undone.pk, data["undone_text"], data["undone_url"]),
-        data["undo_row"] is not None,
         board.line_can_move,
         board.rules_can_change,
-        board.seated,
-        tuple(data["known_names"]),
         tuple((each["pk"], each["text"]) for each in data["deleted"]),
     )
 

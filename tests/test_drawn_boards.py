@@ -427,7 +427,10 @@ def test_a_board_filled_into_a_frame_kept_is_the_board_drawn_whole(data, scheme)
             values = views._board_data(current, focus=focus)
             key = drawn.frame_key(request, current, "board", views._frame_of(values))
             if key not in frames:
-                frames[key] = views._board_frame(request, current, focus)
+                frames[key] = views._board_frame(request, current, values)
             frame = frames[key]
-            whole = views._board_frame(request, stored(match), focus, slotted=False)
+            again = stored(match)
+            whole = views._board_frame(
+                request, again, views._board_data(again, focus=focus), slotted=False
+            )
             assert frame.with_values(views._board_values(values)).html == whole.html, write
