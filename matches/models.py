@@ -24,7 +24,7 @@ from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.utils import timezone
 
-from matches import scoring
+from matches import kept, scoring
 from matches.prepared import Prepared
 from matches.scoring import snapshot as snapshots
 from matches.scoring.cards import ACE_VALUES
@@ -369,6 +369,11 @@ class Match(models.Model):
             entries = [event.result for event in self.board_events(recent).recent] if recent else []
         return snapshots.board(self.house_rules(), {**self.snapshot, "events": entries})
 
+    def _all_stand(self) -> bool:
+        """Whether none of the match's events is taken back, its snapshot
+        this engine's: its board's events are its last live ones."""
+        return self.snapshot_current and not self.deleted_count
+
     def board_events(self, recent: int) -> BoardEvents:
         """The events the board shows, in one query (kept for the next call):
         the last ``recent`` live ones and every deleted one (never the whole
@@ -379,8 +384,13 @@ class Match(models.Model):
         return kept[recent]
 
     def _board_events(self, recent: int) -> BoardEvents:
+        if self._all_stand():
+            found = kept.recent(self, recent)
+            if found is not None:  # this process keeps them (``matches.kept``)
+                return BoardEvents(found, [], None)
+
         def read() -> list[tuple[Event, int]]:
-            if self.snapshot_current and not self.deleted_count:
+            if self._all_stand():
                 # An index's last rows only, by a lookup written once.
                 rows = _newest_events(recent).all(match=self.pk)[::-1]
             else:
@@ -391,8 +401,11 @@ class Match(models.Model):
                 rows = self.events.filter(deleted | models.Q(pk__in=shown)).annotate(at=at)
             return [(event, event.at) for event in rows]
 
-        rows = [event for event, _ in self._in_step(read)]
+        found = self._in_step(read)
+        rows = [event for event, _ in found]
         live = [event for event in rows if event.deleted is None]
+        if self._all_stand() and all(at == self.version for _, at in found):
+            kept.keep(self, recent, live)
         deleted = sorted(
             (event for event in rows if event.deleted is not None),
             key=lambda event: event.deleted,

@@ -33,7 +33,7 @@ from django.db.models import (
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from matches import scoring
+from matches import kept, scoring
 from matches.models import (
     SNAPSHOT_COLUMNS,
     Event,
@@ -183,7 +183,7 @@ def _column(model: type[models.Model], name: str) -> str:
     return connection.ops.quote_name(field.column)
 
 
-def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
+def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> bool:
     """Write the cache of ``replayed`` for ``match`` (``_cache``) with one
     more ``version``, and bring the players' figures along (``figures=False``:
     the caller counts them afresh once, after many matches). Called inside
@@ -195,9 +195,10 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     newcomer sat down: then it reseats them (``snapshot.reseated``). A whole
     replay reads the events again as the caller saved them, writes every live
     event's entry that changed and counts the deleted ones, and writes the
-    rows anew."""
+    rows anew. Returns True for the usual step (``_store_step``), which
+    writes no earlier event's entry."""
     if figures and _store_step(match, replayed):
-        return
+        return True
     step = replayed.before is not None
     if step:
         old = list(MatchPlayer.objects.filter(match=match).select_related("player"))
@@ -240,6 +241,7 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> None:
     if figures:
         _keep_player_figures(old, new)
     _host_changed(match.host_id)
+    return False
 
 
 def _store_step(match: Match, replayed: Replayed) -> bool:
@@ -907,7 +909,11 @@ def _event_record(
     # twice at once waits for the lock and finds its event above. Deleted
     # events keep their positions, so a new one goes after them all.
     event = _insert_event(match, (locked.top or 0) + 1, kind, data, token, entry)
-    _store(match, replayed)
+    if _store(match, replayed):
+        # The board after the save reads no event: this process keeps its
+        # events once the new version is stored (``matches.kept``).
+        version = match.version
+        transaction.on_commit(lambda: kept.appended(match.public_id, version, event))
     return Recorded(event, created=True, match=match)
 
 

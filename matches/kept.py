@@ -1,0 +1,107 @@
+"""The last live events of a version of a match, kept by each server process,
+so that the board after a save (the host's phone answered by htmx) reads no
+event: the save knows them already, the ones the board showed before it and
+the one it recorded.
+
+An entry is kept under the match's ``public_id`` (never reused) and
+``version`` (moved on by every write), like the boards of
+``matches.drawn``: a key is never stale, and each process keeps its own in
+Django's local-memory cache (the ``boards`` cache of the settings). Only a
+match whose events all stand (none taken back, ``deleted_count`` 0) with a
+snapshot of this engine is kept: its board's events are its last live ones
+and no other. An entry is made two ways:
+
+- ``keep``: a board read the match's last events from the database;
+- ``appended``: a save of the usual step (``services._store_step``: one new
+  event, no earlier one rewritten) committed the version after a kept one:
+  its events are the kept ones and the new one. The save calls it once its
+  transaction has committed, so a version that was never stored is never
+  kept.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from django.core.cache import caches
+from django.db import DEFAULT_DB_ALIAS
+
+if TYPE_CHECKING:
+    from matches.models import Event, Match
+
+# Bumped when what an entry holds changes shape (a cache shared by processes).
+SHAPE = 1
+
+
+def _key(public_id: str, version: int) -> str:
+    return f"recent:{SHAPE}:{public_id}:{version}"
+
+
+def _names() -> list[str]:
+    """The event's columns, in the order an entry keeps them."""
+    from matches.models import Event
+
+    return [field.attname for field in Event._meta.concrete_fields]
+
+
+def _json_names() -> set[str]:
+    from django.db.models import JSONField
+
+    from matches.models import Event
+
+    return {field.attname for field in Event._meta.concrete_fields if isinstance(field, JSONField)}
+
+
+def recent(match: Match, count: int) -> list[Event] | None:
+    """The last ``count`` live events of ``match`` as stored at its version,
+    oldest first, each with ``at`` its version; None when this process does
+    not keep them."""
+    from matches.models import Event
+
+    found = caches["boards"].get(_key(match.public_id, match.version))
+    if found is None:
+        return None
+    asked, rows = found
+    if count > asked and len(rows) == asked:
+        return None  # fewer than asked for are kept, and more may exist
+    names = _names()
+    events = []
+    for values in rows[-count:] if count else ():
+        event = Event.from_db(DEFAULT_DB_ALIAS, names, values)
+        event.at = match.version
+        events.append(event)
+    return events
+
+
+def keep(match: Match, count: int, events: list[Event]) -> None:
+    """Keep ``events``, the last ``count`` live events of ``match`` at its
+    version as just read (oldest first: fewer when it has fewer)."""
+    if count < 1:
+        return
+    names = _names()
+    rows = tuple(tuple(getattr(event, name) for name in names) for event in events)
+    caches["boards"].set(_key(match.public_id, match.version), (count, rows))
+
+
+def appended(public_id: str, version: int, event: Event) -> None:
+    """Keep the events of ``version`` of a match as the kept events of the
+    version before it with ``event`` (the one new event, which made
+    ``version``) after them, if this process keeps those. Called once the
+    save committed."""
+    found = caches["boards"].get(_key(public_id, version - 1))
+    if found is None:
+        return
+    asked, rows = found
+    json_names = _json_names()
+    values = tuple(_as_read(event, name, name in json_names) for name in _names())
+    caches["boards"].set(_key(public_id, version), (asked, (*rows, values)[-asked:]))
+
+
+def _as_read(event: Event, name: str, is_json: bool) -> Any:
+    """``event``'s value ``name`` as a read from the database gives it: a JSON
+    column's (``is_json``) decoded from its JSON (a tuple reads back as a list)."""
+    value = getattr(event, name)
+    if is_json and value is not None:
+        return json.loads(json.dumps(value))
+    return value

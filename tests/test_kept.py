@@ -1,0 +1,128 @@
+"""The last events of a version of a match, kept by the process
+(matches.kept): a board drawn from them is the board drawn from the
+database, a save's board after its commit reads no event, and nothing is
+kept of a save that did not commit."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from django.core.cache import caches
+from django.db import transaction
+from django.test import RequestFactory
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from matches import kept, scoring, services, views
+from matches.models import Event, Match
+from tests.factories import MatchFactory, UserFactory, hand, lock_reads, record
+from tests.test_match_pages import hand_post, text, url
+from tests.test_snapshot import NAMES, apply_write, stored
+from tests.test_snapshot import WRITES as RANDOM_WRITES
+
+
+def whole_board(match: Match) -> str:
+    """The board of ``match`` as stored, drawn whole (no frame, no kept board)."""
+    request = RequestFactory().get("/")
+    request.user = match.host
+    data = views._board_data(match, focus=views.WRITTEN)
+    return views._board_frame(request, match, data, slotted=False).html
+
+
+def drop_kept(match: Match) -> None:
+    caches["boards"].delete(kept._key(match.public_id, match.version))
+
+
+@pytest.mark.django_db(transaction=True)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), scheme=st.sampled_from(["highest_wins", "penalty"]))
+def test_a_board_drawn_from_kept_events_is_the_board_read_from_the_database(data, scheme):
+    """After any writes, each opened before by the board (which keeps its
+    events), the board drawn from the events the process keeps for the
+    version (made by the save itself after a hand) is the board drawn from
+    a read of the database."""
+    host = UserFactory()
+    match = MatchFactory(host=host, players=NAMES[:3], scheme=scheme, target=1000)
+    hands = ["hand"] * data.draw(st.integers(min_value=0, max_value=7))
+    writes = data.draw(st.lists(st.sampled_from(RANDOM_WRITES), min_size=1, max_size=12))
+    for write in [*hands, *writes]:
+        if write == "delete_match":
+            continue
+        whole_board(stored(match))  # the board the host had open keeps its events
+        with contextlib.suppress(scoring.RuleError):
+            apply_write(data, match, write)
+        current = stored(match)
+        events = kept.recent(current, views.RECENT)
+        if events is None:
+            continue
+        from_kept = whole_board(current)
+        drop_kept(current)
+        assert kept.recent(current, views.RECENT) is None
+        read = stored(match)
+        assert from_kept == whole_board(read), write
+        assert columns(events) == columns(read.board_events(views.RECENT).recent), write
+
+
+def columns(events: list[Event]) -> list[tuple[object, ...]]:
+    """Each event's stored columns, as the database gives them."""
+    return [
+        tuple(getattr(event, field.attname) for field in Event._meta.concrete_fields)
+        for event in events
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_saved_after_the_board_opened_is_drawn_from_what_the_save_knew(
+    client, django_assert_num_queries
+):
+    host = UserFactory()
+    client.force_login(host)
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 8)])
+    client.get(url("detail", match))
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    # As a plain save (test_board_loop), and no event read for the board:
+    # the session with its user; BEGIN, the match locked, the event, the
+    # match, the standings, the player who went out, the host's stamp, COMMIT.
+    with django_assert_num_queries(8 + lock_reads()):
+        response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    page = text(response)
+    assert "Saved hand 8: Ben takes 41" in page
+    # The board's last five entries, hands 8 to 4, the newest as saved.
+    assert "Hand 8: Ben went out Ben takes 41 Dealt by Ben. Alice held 23. Cara held 18." in page
+    assert "Hand 4: Ben went out Ben takes 5 Dealt by Alice. Alice held 4." in page
+    assert "Hand 3:" not in page
+    current = stored(match)
+    assert whole_board(current) == (drop_kept(current) or whole_board(stored(match)))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_rolled_back_keeps_nothing_of_its_version():
+    match = MatchFactory(target=1000)
+    record(match, hand("Ben", Alice=2, Cara=3))
+    whole_board(stored(match))
+    version = stored(match).version
+    with contextlib.suppress(RuntimeError), transaction.atomic():
+        services.event_record(match=stored(match), data=hand("Ben", Alice=23, Cara=18))
+        raise RuntimeError("the request failed after the save")
+    assert caches["boards"].get(kept._key(match.public_id, version + 1)) is None
+    assert stored(match).version == version
+    # The next save, of another hand, makes that version: its board shows that hand.
+    record(stored(match), hand("Alice", Ben=5, Cara=7))
+    assert kept.recent(stored(match), views.RECENT)[-1].data == hand("Alice", Ben=5, Cara=7)
+    assert "Alice went out" in whole_board(stored(match))
+
+
+@pytest.mark.django_db
+def test_a_version_keeps_as_many_events_as_the_board_asked_for():
+    match = MatchFactory(target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 4)])
+    current = stored(match)
+    current.board_events(2)
+    assert [event.position for event in kept.recent(current, 2)] == [2, 3]
+    assert [event.position for event in kept.recent(current, 1)] == [3]
+    assert kept.recent(current, 0) == []
+    assert kept.recent(current, 3) is None  # two kept of three: the third is not known
+    current.board_events(5)
+    assert [event.position for event in kept.recent(stored(match), 5)] == [1, 2, 3]
