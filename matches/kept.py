@@ -30,19 +30,17 @@ from django.db import DEFAULT_DB_ALIAS
 if TYPE_CHECKING:
     from matches.models import Event, Match
 
-# Bumped when what an entry holds changes shape (a cache shared by processes).
-SHAPE = 1
-
 
 def _key(public_id: str, version: int) -> str:
-    return f"recent:{SHAPE}:{public_id}:{version}"
+    return f"recent:{public_id}:{version}"
 
 
-def _names() -> list[str]:
-    """The event's columns, in the order an entry keeps them."""
+def _names() -> tuple[str, ...]:
+    """The event's columns, in the order an entry keeps them (an entry holds
+    them too: one kept by code with other columns is not read)."""
     from matches.models import Event
 
-    return [field.attname for field in Event._meta.concrete_fields]
+    return tuple(field.attname for field in Event._meta.concrete_fields)
 
 
 def _json_names() -> set[str]:
@@ -62,10 +60,12 @@ def recent(match: Match, count: int) -> list[Event] | None:
     found = caches["boards"].get(_key(match.public_id, match.version))
     if found is None:
         return None
-    asked, rows = found
+    names = _names()
+    kept_names, asked, rows = found
+    if kept_names != names:  # kept by code with other columns
+        return None
     if count > asked and len(rows) == asked:
         return None  # fewer than asked for are kept, and more may exist
-    names = _names()
     events = []
     for values in rows[-count:] if count else ():
         event = Event.from_db(DEFAULT_DB_ALIAS, names, values)
@@ -81,7 +81,7 @@ def keep(match: Match, count: int, events: list[Event]) -> None:
         return
     names = _names()
     rows = tuple(tuple(getattr(event, name) for name in names) for event in events)
-    caches["boards"].set(_key(match.public_id, match.version), (count, rows))
+    caches["boards"].set(_key(match.public_id, match.version), (names, count, rows))
 
 
 def appended(public_id: str, version: int, event: Event) -> None:
@@ -92,10 +92,12 @@ def appended(public_id: str, version: int, event: Event) -> None:
     found = caches["boards"].get(_key(public_id, version - 1))
     if found is None:
         return
-    asked, rows = found
+    names, asked, rows = found
+    if names != _names():
+        return
     json_names = _json_names()
-    values = tuple(_as_read(event, name, name in json_names) for name in _names())
-    caches["boards"].set(_key(public_id, version), (asked, (*rows, values)[-asked:]))
+    values = tuple(_as_read(event, name, name in json_names) for name in names)
+    caches["boards"].set(_key(public_id, version), (names, asked, (*rows, values)[-asked:]))
 
 
 def _as_read(event: Event, name: str, is_json: bool) -> Any:

@@ -404,7 +404,13 @@ class Match(models.Model):
         found = self._in_step(read)
         rows = [event for event, _ in found]
         live = [event for event in rows if event.deleted is None]
-        if self._all_stand() and all(at == self.version for _, at in found):
+        # Kept only when the rows are this version's: their versions say so,
+        # and as many as its snapshot counts (no row has no version to say it).
+        if (
+            self._all_stand()
+            and all(at == self.version for _, at in found)
+            and len(live) == min(recent, self.live_count())
+        ):
             kept.keep(self, recent, live)
         deleted = sorted(
             (event for event in rows if event.deleted is not None),

@@ -913,7 +913,8 @@ def _event_record(
         # The board after the save reads no event: this process keeps its
         # events once the new version is stored (``matches.kept``).
         version = match.version
-        transaction.on_commit(lambda: kept.appended(match.public_id, version, event))
+        # Robust: the hand is saved whatever becomes of keeping its events.
+        transaction.on_commit(lambda: kept.appended(match.public_id, version, event), robust=True)
     return Recorded(event, created=True, match=match)
 
 

@@ -126,3 +126,31 @@ def test_a_version_keeps_as_many_events_as_the_board_asked_for():
     assert kept.recent(current, 3) is None  # two kept of three: the third is not known
     current.board_events(5)
     assert [event.position for event in kept.recent(stored(match), 5)] == [1, 2, 3]
+
+
+@pytest.mark.django_db
+def test_a_match_read_before_another_write_keeps_nothing_its_rows_cannot_vouch_for():
+    match = MatchFactory(target=1000)
+    record(match, hand("Ben", Alice=2, Cara=3))
+    held = stored(match)  # a request's copy, then another phone takes the hand back
+    services.event_undo(match=stored(match))
+    held.board_events(views.RECENT)  # no row left to say it is out of date
+    assert kept.recent(held, views.RECENT) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_is_saved_and_shown_whatever_becomes_of_keeping_its_events(client, monkeypatch):
+    host = UserFactory()
+    client.force_login(host)
+    match = MatchFactory(host=host, target=1000)
+    client.get(url("detail", match))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the cache failed")
+
+    monkeypatch.setattr(kept, "appended", broken)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "Saved hand 1: Ben takes 41." in text(response)
+    assert stored(match).board().totals["Ben"] == 41
