@@ -458,7 +458,9 @@ def _board_context(
         hand_form = hand_form_class(match)(match=match, seated=board.seated)
     preview = None
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
-        preview = _preview(hand_form, board)
+        # A fix compares every hand (who dealt each), not the board's last few.
+        before = board if hand_form.replacing is None else match.board()
+        preview = _preview(hand_form, before)
     slips = preview["slips"] if preview else []
     urls = context["urls"]
     context.update(

@@ -57,6 +57,18 @@ def test_it_replaces_the_hand_with_the_fix_and_keeps_nothing_aside(client, host)
     assert "Deleted" not in text(response)
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_fix_opened_after_many_hands_says_nothing_changes_until_something_does(
+    client, host, scheme
+):
+    match = MatchFactory(host=host, scheme=scheme, target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=2) for n in range(1, 8)])
+    event = live(match)[-2]  # hand 6: the board shows hands 3 to 7
+    response = client.get(url("fix", match, event_id=event.pk))
+    assert "If saved: Nothing on the board changed." in text(response)
+    assert "Dealers" not in text(response)
+
+
 def test_it_refuses_a_bad_fix_next_to_the_player_and_changes_nothing(client, host):
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=23, Cara=28))
