@@ -303,6 +303,59 @@ document.addEventListener("htmx:afterSwap", (event) => {
   for (const old of form.querySelectorAll(".errors, tr.row-errors")) old.hidden = true;
   for (const box of form.querySelectorAll("[aria-invalid=true]")) box.removeAttribute("aria-invalid");
 });
+// A hand half typed survives the board's other forms (Move the line, who
+// leaves or joins, Undo): their answer is a new board, whose hand form gets
+// the entries back when it is for the same hand, players and address. The
+// hand form's own answers (saved, refused) are the server's to fill.
+let typedHand = null;
+function handFormKey(form) {
+  const fixed = [...form.querySelectorAll("input[name=hand_number], input[name^=seat_]")];
+  return [form.getAttribute("action"), ...fixed.map((input) => `${input.name}=${input.value}`)].join("&");
+}
+function handEntries(form) {
+  const entries = [];
+  for (const input of form.querySelectorAll("input[name^=left_]")) {
+    const value = input.dataset.kept !== undefined && !input.value ? input.dataset.kept : input.value;
+    if (value.trim()) entries.push([input.name, value]);
+  }
+  for (const input of form.querySelectorAll("input[type=radio]:checked, input[type=checkbox]:checked")) {
+    entries.push([input.name, input.value]);
+  }
+  return entries;
+}
+document.addEventListener("htmx:beforeSwap", (event) => {
+  typedHand = null;
+  if (event.detail.target.id !== "board") return;
+  const form = document.getElementById("hand-form");
+  const elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+  if (!form || (elt && form.contains(elt))) return;
+  const entries = handEntries(form);
+  if (entries.length) typedHand = { key: handFormKey(form), entries };
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  const typed = typedHand;
+  typedHand = null;
+  if (!typed || event.detail.target.id !== "board") return;
+  const form = document.getElementById("hand-form");
+  if (!form || handFormKey(form) !== typed.key || handEntries(form).length) return;
+  for (const [name, value] of typed.entries) {
+    for (const input of form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+      if (input.type === "radio") input.checked = input.value === value;
+      else if (input.type === "checkbox") input.checked = true;
+      else input.value = value;
+    }
+  }
+  markWentOut(document);
+  typedBack = form;
+});
+// Once the new board is settled (its preview listening): the preview of the
+// hand as typed.
+let typedBack = null;
+document.addEventListener("htmx:afterSettle", () => {
+  const form = typedBack;
+  typedBack = null;
+  if (form && form.isConnected) htmx.trigger(form, "change");
+});
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.target.id !== "board") return;
   const board = document.getElementById("board");

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from matches.models import Event, Match
-from tests.e2e.board import dealer, expect_totals, open_board, save
+from tests.e2e.board import (
+    dealer,
+    enter_hand,
+    expect_totals,
+    leftover,
+    open_board,
+    preview,
+    save,
+)
 from tests.factories import MatchFactory, hand, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -61,3 +71,22 @@ def test_it_keeps_the_line_when_the_host_says_no(page: Page, alice_at_120: Match
     expect(save(page, 2)).to_be_visible()
     expect(page.get_by_role("heading", name="Alice wins")).to_have_count(0)
     assert not Event.objects.filter(match=alice_at_120, kind="target").exists()
+
+
+def test_a_hand_half_typed_stays_when_the_line_moves_or_a_move_is_refused(
+    page: Page, alice_at_120: Match
+) -> None:
+    enter_hand(page, "Ben", Alice=12)
+    leftover(page, "Cara").fill("10+5")
+    move_the_line(page, now=200, to=0)  # refused: the message, and the hand as typed
+    expect(page.get_by_text(re.compile(r"must be a whole number from \d+"))).to_be_visible()
+    expect(leftover(page, "Cara")).to_have_value("10+5")
+    move_the_line(page, now=200, to=300)
+    expect(page.get_by_role("textbox", name="Move the line (now 300)")).to_be_visible()
+
+    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
+    expect(leftover(page, "Alice")).to_have_value("12")
+    expect(leftover(page, "Cara")).to_have_value("10+5")
+    expect(preview(page)).to_contain_text("Will record: Ben takes 27")
+    save(page, 2).tap()
+    expect_totals(page, Alice=120, Ben=27, Cara=0)
