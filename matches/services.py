@@ -1049,14 +1049,35 @@ def event_restore(*, match: Match, event_id: int) -> Change:
     docs/rules.md, "Editing the past".
     """
     match = _locked(match)
-    event = Event.objects.get(match=match, pk=event_id, deleted__isnull=False)
-    restored = sorted([*match.live_events(), event], key=lambda each: each.position)
-    before = match.board()
-    after = _replay_changed(match, restored, event)
+    event, before, after = _restored(match, event_id)
     event.deleted = None
     event.save(update_fields=["deleted"])
     _store(match, after)
     return Change(before, after.board)
+
+
+def event_restore_check(*, match: Match, event_id: int) -> Change:
+    """What putting a deleted event back in its place would do, saving
+    nothing (the page asks first when later entries follow it).
+
+    Returns:
+        The board before and after.
+
+    Raises:
+        Event.DoesNotExist, RuleError: as ``event_restore``.
+
+    docs/rules.md, "Editing the past".
+    """
+    _, before, after = _restored(match, event_id)
+    return Change(before, after.board)
+
+
+def _restored(match: Match, event_id: int) -> tuple[Event, scoring.Board, Replayed]:
+    """The deleted event ``event_id`` of ``match``, the board before, and the
+    replay with it back in its place."""
+    event = Event.objects.get(match=match, pk=event_id, deleted__isnull=False)
+    restored = sorted([*match.live_events(), event], key=lambda each: each.position)
+    return event, match.board(), _replay_changed(match, restored, event)
 
 
 @dataclass(frozen=True)

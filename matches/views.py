@@ -443,6 +443,7 @@ def _board_context(
     fixing: dict[str, Any] | None = None,
     focus: str | None = None,
     confirm_rematch: bool = False,
+    confirm_restore: dict[str, Any] | None = None,
     data: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the board's template reads: what ``_board_data`` gives
@@ -474,6 +475,7 @@ def _board_context(
             "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
             "confirm": confirm,
             "confirm_rematch": confirm_rematch,
+            "confirm_restore": confirm_restore,
             "rematch_token": uuid.uuid4(),
             # One-time tokens for hands saved with no connection (static/js/waiting.js).
             "spare_tokens": (
@@ -672,7 +674,7 @@ def _board_as_it_stands(
 def _focus_attr(focus: str | None) -> str:
     """The board's attribute saying where static/js/app.js puts the focus
     once it is swapped in ("next": the next hand's first choice, "result",
-    "error"); nothing for none."""
+    "error", "confirm": a question's answer); nothing for none."""
     return format_html(' data-focus="{}"', focus) if focus else ""
 
 
@@ -1277,7 +1279,19 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
     event = next((each for each in match.events.all() if each.pk == event_id), None)
     if event is None:
         raise Http404("No such event in this match.")
+    later = sum(1 for each in match.live_events() if each.position > event.position)
+    asks = later and event.deleted is not None and not request.POST.get("confirm")
     try:
+        if asks:  # it goes back before entries recorded since: say what it does first
+            change = services.event_restore_check(match=match, event_id=event_id)
+            confirm_restore = {
+                "text": event_text(event.data, list(change.after.totals)),
+                "url": event_url("restore", match.public_id, event.pk),
+                "later": later,
+                "changes": " ".join(changes(change.before, change.after)),
+            }
+            context = _board_context(match, confirm_restore=confirm_restore, focus="confirm")
+            return _render_board(request, context)
         change = services.event_restore(match=match, event_id=event_id)
     except Event.DoesNotExist:
         messages.info(request, "That was already put back.")

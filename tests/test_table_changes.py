@@ -198,7 +198,15 @@ def test_it_deletes_an_event_and_lists_it_to_put_back(client, host):
     page = text(response)
     assert "Hand 1 deleted. Totals: Ben 4 → 2. Ben deals next (not Cara)." in page
     assert "Deleted the hand where Ben went out (Alice 1, Cara 1) Put back" in page
-    client.post(url("restore", match, event_id=first.pk))
+    asked = text(client.post(url("restore", match, event_id=first.pk)))
+    # It goes back before the two entries recorded since: the board asks first.
+    assert (
+        "Putting back the hand where Ben went out (Alice 1, Cara 1) puts it in its place, "
+        "before the 2 entries recorded after it. Totals: Ben 2 → 4. Cara deals next (not Ben)."
+    ) in asked
+    assert "Yes, put it back" in asked
+    assert totals_on(client.get(url("detail", match)))["Ben"] == 2
+    client.post(url("restore", match, event_id=first.pk), {"confirm": "on"})
     assert totals_on(client.get(url("detail", match)))["Ben"] == 4
 
 
@@ -366,7 +374,7 @@ def test_it_says_what_a_put_back_changed_and_names_hands_as_shown(client, host):
     record(match, hand("Ben", Alice=1, Cara=1), hand("Ben", Alice=1, Cara=1))
     first = events_of(match)[0]
     services.event_delete(match=match, event_id=first.pk)
-    response = client.post(url("restore", match, event_id=first.pk), follow=True)
+    response = client.post(url("restore", match, event_id=first.pk), {"confirm": "on"}, follow=True)
     assert (
         "Put back the hand where Ben went out (Alice 1, Cara 1). Totals: Ben 2 → 4. "
         "Cara deals next (not Ben)." in text(response)
@@ -416,3 +424,28 @@ def test_a_returning_player_is_told_their_seat_and_total_are_back(client, host):
         follow=True,
     )
     assert "Ben is back in their seat, with 41 points." in text(response)
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_a_hand_taken_back_and_typed_again_is_put_back_only_when_the_host_says_so(
+    client, host, scheme
+):
+    match = MatchFactory(host=host, scheme=scheme)
+    record(match, hand("Ben", Alice=1, Cara=1))
+    wrong = hand_post(match, "Ben", Alice=10, Cara=5)
+    client.post(url("hand", match), wrong)
+    taken = events_of(match)[-1]
+    client.post(url("undo", match), {"event": taken.pk})
+    client.post(url("hand", match), hand_post(match, "Alice", Ben=10, Cara=5))
+    before = totals_on(client.get(url("detail", match)))
+
+    asked = client.post(url("restore", match, event_id=taken.pk), headers={"HX-Request": "true"})
+    assert "before the 1 entry recorded after it" in text(asked)
+    assert 'data-focus="confirm"' in asked.content.decode()
+    assert totals_on(client.get(url("detail", match))) == before  # nothing changed yet
+
+    client.get(url("detail", match))  # "Keep it aside": the board as it was
+    assert Event.objects.get(pk=taken.pk).deleted is not None
+    client.post(url("restore", match, event_id=taken.pk), {"confirm": "on"})
+    assert Event.objects.get(pk=taken.pk).deleted is None
+    assert len(events_of(match)) == 3

@@ -266,7 +266,7 @@ document.addEventListener("click", (event) => {
 // After the board is swapped in: show its top (the note and the totals) and
 // put focus where the server says: the first "who went out" choice of the
 // next hand (so the phone's keyboard stays down), the result of a closed
-// match, or the first thing that needs fixing.
+// match, the first thing that needs fixing, or a question's answer.
 function settleBoard() {
   const board = document.getElementById("board");
   if (!board || !board.dataset.focus) return;
@@ -276,11 +276,14 @@ function settleBoard() {
     target = board.querySelector("[aria-invalid=true]:not([disabled]), .errors, .confirm button");
   } else if (focus === "result") {
     target = board.querySelector("#result-heading");
+  } else if (focus === "confirm") {
+    target = board.querySelector(".confirm button");
   } else {
     target = board.querySelector("input[name=went_out], input[name=knocked]");
   }
-  if (focus !== "error") window.scrollTo(0, 0);
-  if (target) target.focus({ preventScroll: focus !== "error" });
+  const inPlace = focus === "error" || focus === "confirm";
+  if (!inPlace) window.scrollTo(0, 0);
+  if (target) target.focus({ preventScroll: !inPlace });
 }
 // A second tap that lands on a button swapped in under the finger (Undo
 // after Undo, Put it back after Undo, the next hand's Save after Save) does

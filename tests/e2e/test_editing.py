@@ -118,6 +118,15 @@ def test_it_deletes_a_hand_and_puts_it_back(page: Page, three_hands: Match) -> N
     expect(deleted).to_contain_text("the hand where Ben went out (Alice 23, Cara 18)")
 
     deleted.get_by_role("button", name="Put back").tap()
+    # It goes back before the two hands recorded since: the board asks first.
+    question = page.get_by_role("alertdialog")
+    expect(question).to_contain_text(
+        "Putting back the hand where Ben went out (Alice 23, Cara 18) puts it in its place, "
+        "before the 2 entries recorded after it. Totals: Ben 0 → 41."
+    )
+    expect(question.get_by_role("button", name="Yes, put it back")).to_be_focused()
+    expect_totals(page, Alice=10, Ben=0, Cara=10)
+    question.get_by_role("button", name="Yes, put it back").tap()
 
     expect_totals(page, **TOTALS)
     expect(dealer(page)).to_have_text(ALICE_DEALS)
