@@ -209,6 +209,8 @@ class EngineForm(forms.Form):
                 later = isinstance(error, LaterEventImpossible)
                 shown = [event.data for event in self.match.live_events()] if later else []
                 self.add_error(self.field_for(error), refusal(error, shown))
+                for other in error.others:  # every wrong box at once, each by its player
+                    self.add_error(self.field_for(other), refusal(other, shown))
         return cleaned
 
 

@@ -193,3 +193,34 @@ def test_it_refuses_a_sum_that_is_not_of_whole_numbers_beside_the_player(
     assert message in text(response)
     assert f'value="{typed}"' in response.content.decode()
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_every_wrong_box_of_a_hand_is_named_at_once_and_nothing_is_saved(client, host, scheme):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"], scheme=scheme)
+    data = hand_post(match, "Ben", Alice="ten", Cara="-4", Dan="")
+    response = client.post(url("hand", match), data)
+    left = {name: f"id_left_{seat}" for seat, name in enumerate(["Alice", "Ben", "Cara", "Dan"])}
+    assert errors_beside(response, left["Alice"]) == [
+        "Alice's leftover must be a whole number of points or a list of cards"
+    ]
+    assert errors_beside(response, left["Cara"]) == ["Cara's leftover must be at least 1"]
+    assert errors_beside(response, left["Dan"]) == ["Dan's leftover is missing"]
+    assert 'value="ten"' in response.content.decode()  # what was typed stays in its box
+    assert not Event.objects.filter(match=match).exists()
+
+
+def test_a_match_file_still_names_the_first_wrong_box_of_a_hand():
+    from matches import scoring
+    from matches.scoring.matchfile import read_match
+
+    file = {
+        "format": "rummy-match/1",
+        "players": ["Alice", "Ben", "Cara"],
+        "first_dealer": "Alice",
+        "events": [{"hand": {"went_out": "Ben", "leftovers": {"Alice": -1}}}],
+    }
+    with pytest.raises(scoring.RuleError) as refused:
+        scoring.replay(read_match(file))
+    assert str(refused.value) == "event 0: Alice's leftover must be at least 1"
+    assert [other.message for other in refused.value.others] == ["Cara's leftover is missing"]

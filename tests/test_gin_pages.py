@@ -416,3 +416,11 @@ def test_an_edit_of_an_earlier_gin_hand_that_would_end_the_match_names_the_later
         "was crossed" in text(response)
     )
     assert stored_board(match).totals == {"Alice": 20, "Ben": 10}
+
+
+def test_both_wrong_deadwood_boxes_are_named_at_once(client, host):
+    match = new_gin(client)
+    response = client.post(url("hand", match), gin_post(match, "Alice", Alice="-2", Ben="lots"))
+    assert "Alice's deadwood must be 0 or more" in text(response)
+    assert "Ben's deadwood must be a whole number of points or a list of cards" in text(response)
+    assert stored_board(match).hands_played == 0

@@ -759,29 +759,23 @@ class _RummyTable(_Table):
         cards: dict[str, tuple[Card, ...]] = {}
         decks = self.rules.decks or 1
         deck = decks * deck_points(self.rules.ace_value)
+        # Every player's box is read before any is refused: the first
+        # problem is the refusal, with the others' (``RuleError.others``).
+        problems: list[RuleError] = []
         for name in dealt_in:
-            if name == went_out:
-                if name in given:
-                    points, held = read_points(name, given[name], self.rules.ace_value)
-                    if points != 0 or held:
-                        raise RuleError(
-                            f"{name} went out, so {name} has no leftover "
-                            "(leave it empty or enter 0)",
-                            player=name,
-                        )
+            try:
+                read = self._leftover(given, name, went_out, deck)
+            except RuleError as error:
+                problems.append(error)
                 continue
-            points, held = self._read_given(given, name, "leftover")
-            if points < 1:
-                raise RuleError(f"{name}'s leftover must be at least 1", player=name)
-            if points > deck:
-                raise RuleError(
-                    f"{name}'s leftover of {points} points is more than the whole deck "
-                    f"({deck} points)",
-                    player=name,
-                )
-            leftovers[name] = points
-            if held is not None:
-                cards[name] = held
+            if read is not None:
+                leftovers[name], held = read
+                if held is not None:
+                    cards[name] = held
+        if problems:
+            first, *others = problems
+            first.others = tuple(others)
+            raise first
 
         check_cards(cards, decks=decks)
         most = deck
@@ -819,6 +813,36 @@ class _RummyTable(_Table):
         self.deal_from, self.deal_from_included = deal.dealer, False
         self.dealt_in_last = tuple(dealt_in)
         self._decide()
+
+    def _leftover(
+        self, given: dict[str, Any], name: str, went_out: str | None, deck: int
+    ) -> tuple[int, tuple[Card, ...] | None] | None:
+        """``name``'s leftover in a hand (points, and the cards when entered
+        as cards); None for the one who went out. ``deck`` is the points of
+        the deck(s) in play. docs/rules.md, "Cards and leftovers".
+
+        Raises:
+            RuleError: the box is missing, not points or cards, under 1 or
+                more than the deck, or holds points for the one who went out.
+        """
+        if name == went_out:
+            if name in given:
+                points, held = read_points(name, given[name], self.rules.ace_value)
+                if points != 0 or held:
+                    raise RuleError(
+                        f"{name} went out, so {name} has no leftover (leave it empty or enter 0)",
+                        player=name,
+                    )
+            return None
+        points, held = self._read_given(given, name, "leftover")
+        if points < 1:
+            raise RuleError(f"{name}'s leftover must be at least 1", player=name)
+        if points > deck:
+            raise RuleError(
+                f"{name}'s leftover of {points} points is more than the whole deck ({deck} points)",
+                player=name,
+            )
+        return points, held
 
     def _leave(self, leave: Leave) -> None:
         self._require_open("seat")

@@ -13,7 +13,10 @@ class RuleError(ValueError):
     ``"first_dealer"``). ``player`` and ``field`` say, when they are known,
     which player and which entry the message concerns, so a form can show it
     next to the right input; ``seat`` (counting from 0) is the starting seat
-    a ``"players"`` problem concerns.
+    a ``"players"`` problem concerns. ``others`` are the problems of other
+    players found in the same entry (a hand with several wrong boxes), each
+    for its own player: the message is the first one's, so a match file
+    still gets one line, and a form can show every box's at once.
     """
 
     def __init__(
@@ -25,9 +28,11 @@ class RuleError(ValueError):
         player: str | None = None,
         field: str | None = None,
         seat: int | None = None,
+        others: tuple[RuleError, ...] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
+        self.others = others
         self.index = index
         self.key = key
         self.player = player
@@ -50,6 +55,7 @@ class RuleError(ValueError):
             player=self.player,
             field=self.field,
             seat=self.seat,
+            others=tuple(other.at(index=index, key=key) for other in self.others),
         )
 
     def __str__(self) -> str:

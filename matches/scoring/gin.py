@@ -240,10 +240,20 @@ class GinTable(_Table):
             scores = dict.fromkeys(players, 0)
         else:
             other = next(name for name in players if name != knocked)
+            # Both boxes are read before either is refused (``RuleError.others``).
+            problems: list[RuleError] = []
             for name in players:
-                deadwood[name], held = self._read(name, given)
+                try:
+                    deadwood[name], held = self._read(name, given)
+                except RuleError as error:
+                    problems.append(error)
+                    continue
                 if held is not None:
                     cards[name] = held
+            if problems:
+                first, *others = problems
+                first.others = tuple(others)
+                raise first
             check_cards(cards, decks=1)
             check_deadwood(
                 self.rules,
