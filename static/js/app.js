@@ -305,6 +305,14 @@ document.addEventListener("htmx:afterSwap", (event) => {
   const form = preview.closest("form");
   for (const old of form.querySelectorAll(".errors, tr.row-errors")) old.hidden = true;
   for (const box of form.querySelectorAll("[aria-invalid=true]")) box.removeAttribute("aria-invalid");
+  // A question about a typing slip stays only while the hand as typed now
+  // still raises it: a box corrected since has nothing to confirm.
+  const asked = form.querySelector("[aria-labelledby=slips-text]");
+  if (asked) {
+    const words = asked.querySelector("#slips-text").textContent;
+    const still = [...preview.querySelectorAll(".slip")].map((slip) => slip.textContent.trim());
+    asked.hidden = !still.length || !still.every((question) => words.includes(question));
+  }
 });
 // A hand half typed survives the board's other forms (Move the line, who
 // leaves or joins, Undo): their answer is a new board, whose hand form gets

@@ -79,3 +79,20 @@ def test_it_saves_a_corrected_leftover_without_asking_again(
     expect_totals(page, Alice=0, Ben=46, Cara=0)
     expect(page.get_by_role("alertdialog")).to_have_count(0)
     assert Event.objects.filter(match=match).count() == 1
+
+
+def test_a_question_about_a_box_corrected_since_goes_away(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, first_dealer="Alice")
+    open_board(page, live_server, match)
+    enter_hand_to_preview(page, "Ben", Alice=23, Cara=230)
+    save(page, 1).tap()
+    question = page.get_by_role("alertdialog")
+    expect(question).to_contain_text(QUESTION)
+
+    leftover(page, "Cara").fill("23")
+    expect(preview(page)).to_contain_text("Will record: Ben takes 46")
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=46, Cara=0)
