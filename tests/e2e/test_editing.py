@@ -14,6 +14,7 @@ from tests.e2e.board import (
     dealer,
     expect_totals,
     history,
+    htmx_settled,
     leftover,
     messages,
     open_board,
@@ -125,6 +126,7 @@ def test_it_deletes_a_hand_and_puts_it_back(page: Page, three_hands: Match) -> N
         "before the 2 entries recorded after it. Totals: Ben 0 → 41."
     )
     expect(question.get_by_role("button", name="Yes, put it back")).to_be_focused()
+    htmx_settled(page)
     expect_totals(page, Alice=10, Ben=0, Cara=10)
     question.get_by_role("button", name="Yes, put it back").tap()
 

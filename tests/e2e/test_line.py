@@ -14,6 +14,7 @@ from tests.e2e.board import (
     dealer,
     enter_hand,
     expect_totals,
+    htmx_settled,
     leftover,
     open_board,
     preview,
@@ -81,6 +82,7 @@ def test_a_hand_half_typed_stays_when_the_line_moves_or_a_move_is_refused(
     move_the_line(page, now=200, to=0)  # refused: the message, and the hand as typed
     expect(page.get_by_text(re.compile(r"must be a whole number from \d+"))).to_be_visible()
     expect(leftover(page, "Cara")).to_have_value("10+5")
+    htmx_settled(page)
     move_the_line(page, now=200, to=300)
     expect(page.get_by_role("textbox", name="Move the line (now 300)")).to_be_visible()
 

@@ -90,6 +90,7 @@ def test_a_question_about_a_box_corrected_since_goes_away(
     save(page, 1).tap()
     question = page.get_by_role("alertdialog")
     expect(question).to_contain_text(QUESTION)
+    htmx_settled(page)  # the new board's preview listens from then on
 
     leftover(page, "Cara").fill("23")
     expect(preview(page)).to_contain_text("Will record: Ben takes 46")
