@@ -22,6 +22,7 @@ and no other. An entry is made two ways:
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import caches
@@ -35,6 +36,7 @@ def _key(public_id: str, version: int) -> str:
     return f"recent:{public_id}:{version}"
 
 
+@cache
 def _names() -> tuple[str, ...]:
     """The event's columns, in the order an entry keeps them (an entry holds
     them too: one kept by code with other columns is not read)."""
@@ -43,12 +45,18 @@ def _names() -> tuple[str, ...]:
     return tuple(field.attname for field in Event._meta.concrete_fields)
 
 
-def _json_names() -> set[str]:
+@cache
+def _json_at() -> tuple[int, ...]:
+    """Where the JSON columns are among ``_names``."""
     from django.db.models import JSONField
 
     from matches.models import Event
 
-    return {field.attname for field in Event._meta.concrete_fields if isinstance(field, JSONField)}
+    return tuple(
+        index
+        for index, field in enumerate(Event._meta.concrete_fields)
+        if isinstance(field, JSONField)
+    )
 
 
 def recent(match: Match, count: int) -> list[Event] | None:
@@ -60,14 +68,18 @@ def recent(match: Match, count: int) -> list[Event] | None:
     found = caches["boards"].get(_key(match.public_id, match.version))
     if found is None:
         return None
-    names = _names()
+    names, json_at = _names(), _json_at()
     kept_names, asked, rows = found
     if kept_names != names:  # kept by code with other columns
         return None
     if count > asked and len(rows) == asked:
         return None  # fewer than asked for are kept, and more may exist
     events = []
-    for values in rows[-count:] if count else ():
+    for kept_values in rows[-count:] if count else ():
+        values = list(kept_values)
+        for index in json_at:  # decoded as a read decodes it (``_kept_values``)
+            if values[index] is not None:
+                values[index] = json.loads(values[index])
         event = Event.from_db(DEFAULT_DB_ALIAS, names, values)
         event.at = match.version
         events.append(event)
@@ -79,9 +91,8 @@ def keep(match: Match, count: int, events: list[Event]) -> None:
     version as just read (oldest first: fewer when it has fewer)."""
     if count < 1:
         return
-    names = _names()
-    rows = tuple(tuple(getattr(event, name) for name in names) for event in events)
-    caches["boards"].set(_key(match.public_id, match.version), (names, count, rows))
+    rows = tuple(_kept_values(event) for event in events)
+    caches["boards"].set(_key(match.public_id, match.version), (_names(), count, rows))
 
 
 def appended(public_id: str, version: int, event: Event) -> None:
@@ -95,15 +106,17 @@ def appended(public_id: str, version: int, event: Event) -> None:
     names, asked, rows = found
     if names != _names():
         return
-    json_names = _json_names()
-    values = tuple(_as_read(event, name, name in json_names) for name in names)
-    caches["boards"].set(_key(public_id, version), (names, asked, (*rows, values)[-asked:]))
+    rows = (*rows, _kept_values(event))[-asked:]
+    caches["boards"].set(_key(public_id, version), (names, asked, rows))
 
 
-def _as_read(event: Event, name: str, is_json: bool) -> Any:
-    """``event``'s value ``name`` as a read from the database gives it: a JSON
-    column's (``is_json``) decoded from its JSON (a tuple reads back as a list)."""
-    value = getattr(event, name)
-    if is_json and value is not None:
-        return json.loads(json.dumps(value))
-    return value
+def _kept_values(event: Event) -> tuple[Any, ...]:
+    """``event``'s values as an entry keeps them: a JSON column's as its JSON
+    text, which ``recent`` decodes as a read from the database does (a tuple
+    reads back as a list, and no reader shares a kept dict); cheap to copy
+    in and out of the cache, which copies what it keeps."""
+    values = [getattr(event, name) for name in _names()]
+    for index in _json_at():
+        if values[index] is not None:
+            values[index] = json.dumps(values[index])
+    return tuple(values)
