@@ -18,17 +18,20 @@ processes behind a load balancer.
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.contrib.messages.storage.base import Message
 from django.core.cache import caches
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 
 from matches.scoring import snapshot
 
@@ -151,13 +154,21 @@ def around(request: HttpRequest, template: str, title: str, body: str, csrf_toke
 
 
 def _note(request: HttpRequest, template: str) -> str:
-    """The note of what the last change did, as ``template``'s ``note_body``
-    draws this request's messages (nothing when there are none)."""
-    found = messages.get_messages(request)
-    if not len(found):
-        return ""
-    # The partial reads the messages alone: no context processor runs.
-    return render_to_string(f"{template}#note_body", {"messages": found})
+    """The note of what the last change did: this request's messages
+    (``note``; nothing when there are none)."""
+    return note(messages.get_messages(request))
+
+
+def note(found: Iterable[Message]) -> str:
+    """The note's list of ``found`` (a request's messages), each with its
+    level's classes and a capital first letter, escaped, as a template
+    draws ``{{ message|capfirst }}``; "" for none. Written directly: the
+    template engine cost a board after a save 0.07 ms for these few lines."""
+    items = "".join(
+        f'<li class="{html.escape(each.tags)}">{html.escape(capfirst(str(each)))}</li>'
+        for each in found
+    )
+    return f"<ul>{items}</ul>" if items else ""
 
 
 # The query parameters the host's lists read (the history's filters and page).

@@ -641,9 +641,8 @@ def _board_page(request: HtmxHttpRequest, html: SafeString, title: str, token: s
     in its live region outside the board (out of band)."""
     if not request.htmx:
         return HttpResponse(drawn.around(request, "matches/match.html", title, html, token))
-    # The note's partial reads the messages alone: no context processor runs.
-    note = render_to_string("matches/match.html#note_oob", {"messages": get_messages(request)})
-    return HttpResponse(html + note)
+    note = drawn.note(get_messages(request))
+    return HttpResponse(f'{html}<div id="note" hx-swap-oob="innerHTML">{note}</div>')
 
 
 def _board_as_it_stands(

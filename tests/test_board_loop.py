@@ -196,6 +196,21 @@ def test_it_sends_the_note_out_of_band_to_the_live_region(client, host):
     assert 'data-focus="next"' in page
 
 
+@pytest.mark.parametrize("htmx", [True, False])
+def test_the_note_escapes_a_players_name(client, host, htmx):
+    match = MatchFactory(host=host, players=["<b>al</b>", "Ben"])
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post(
+        url("hand", match), hand_post(match, "<b>al</b>", Ben=12), follow=not htmx, **headers
+    )
+    page = response.content.decode()
+    note = page[page.index('<div id="note"') :]
+    assert note[: note.index("</div>")].endswith(
+        '<ul><li class="success">Saved hand 1: &lt;b&gt;al&lt;/b&gt; takes 12.</li></ul>'
+    )
+    assert "<b>al</b>" not in page
+
+
 @pytest.mark.parametrize(
     ("event", "note"),
     [
