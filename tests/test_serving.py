@@ -192,3 +192,56 @@ def test_an_old_sqlite_stops_the_server_with_what_it_needs(monkeypatch):
     (error,) = checks.sqlite_is_recent_enough(None)
     assert error.id == "scoreboard.E002"
     assert "SQLite 3.34.1 is too old: the scoreboard needs 3.35 or newer" in error.msg
+
+
+# Pages leave compressed at gzip's fastest level ----------------------------------------------
+
+
+def gzip_answer(body: bytes, accept: str = "gzip", **headers: str):
+    from django.http import HttpResponse, StreamingHttpResponse
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/", headers={"accept-encoding": accept})
+    if body is None:
+        response = StreamingHttpResponse([b"a" * 300])
+    else:
+        response = HttpResponse(body, content_type="text/html")
+    for name, value in headers.items():
+        response[name] = value
+    return serving.GZipMiddleware(lambda request: response)(request)
+
+
+PAGE = b"<p>Alice 120, Ben 95, Cara 40.</p>\n" * 40
+
+
+def test_a_page_leaves_compressed_at_the_fastest_level_with_random_header_bytes():
+    import gzip
+
+    answers = [gzip_answer(PAGE) for _ in range(6)]
+    for answer in answers:
+        assert answer["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in answer["Vary"]
+        assert int(answer["Content-Length"]) == len(answer.content)
+        assert gzip.decompress(answer.content) == PAGE
+        flags, extra_flags = answer.content[3], answer.content[8]
+        assert flags == gzip.FNAME  # a file name of random length: Heal the Breach
+        assert extra_flags == 4  # the header gzip writes at level 1, its fastest
+    assert len({len(answer.content) for answer in answers}) > 1
+
+
+def test_what_django_leaves_alone_stays_alone():
+    import gzip
+
+    short = gzip_answer(b"ok")
+    assert not short.has_header("Content-Encoding")
+    not_asked = gzip_answer(PAGE, accept="identity")
+    assert not not_asked.has_header("Content-Encoding")
+    assert "Accept-Encoding" in not_asked["Vary"]
+    already = gzip_answer(PAGE, **{"Content-Encoding": "br"})
+    assert already.content == PAGE
+    streamed = gzip_answer(None)
+    assert gzip.decompress(b"".join(streamed.streaming_content)) == b"a" * 300
+
+
+def test_a_compressed_pages_etag_turns_weak():
+    assert gzip_answer(PAGE, ETag='"v7"')["ETag"] == 'W/"v7"'
