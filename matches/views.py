@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.views import redirect_to_login
 from django.contrib.messages import get_messages
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Q
 from django.db.models.functions import Lower
@@ -1467,31 +1468,48 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return redirect("matches:detail", public_id=new.public_id)
 
 
+# Entries a page of the match's entries shows, newest first: a long match's
+# list stays a phone's scroll, and its page costs what a short one's does.
+ENTRIES_PAGE = 50
+
+
 @require_GET
 @host_required
 @never_cache
 def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    """Every entry of the match, newest first, each with one way in to change
-    it, and the deleted entries, which can be put back."""
+    """The match's entries, newest first, ``ENTRIES_PAGE`` a page (``?page=``;
+    one that is not a page shows the nearest), each with one way in to change
+    it; and on the first page the deleted entries, which can be put back."""
     match = _host_match(request, public_id)
+    # The page as Django's paginator reads ``?page=`` (not a number: the
+    # first; past the end: the last), from the match's count of entries.
+    number = (
+        Paginator(range(match.live_count()), ENTRIES_PAGE).get_page(request.GET.get("page")).number
+    )
 
     def draw() -> drawn.DrawnBoard:
         nonlocal match
         match = _host_match(request, public_id, events=True)
         board = match.board()
+        page = Paginator(history(match.live_events(), board), ENTRIES_PAGE).get_page(number)
+        first = page.number == 1
+        path = reverse("matches:entries", args=[match.public_id])
         context = {
             "match": match,
             "board": board,
-            "history": _linked(history(match.live_events(), board), match.public_id),
-            "deleted": _deleted(match.public_id, match.deleted_events(), board),
-            "undone": match.undone_event(),
+            "history": _linked(list(page), match.public_id),
+            "page": page,
+            "newer": page.has_previous() and f"{path}?page={page.previous_page_number()}",
+            "older": page.has_next() and f"{path}?page={page.next_page_number()}",
+            "deleted": _deleted(match.public_id, match.deleted_events(), board) if first else [],
+            "undone": match.undone_event() if first else None,
             "csrf_field": mark_safe(drawn.CSRF_SLOT),  # noqa: S308 (a slot)
         }
         html = render_to_string("matches/entries.html#entries", context, request=request)
         return drawn.DrawnBoard(html, "")
 
-    # Drawn once for each version of the match (``matches.drawn``).
-    found = drawn.page(lambda: drawn.key(request, match, "entries"), draw)
+    # Drawn once for each version of the match and page (``matches.drawn``).
+    found = drawn.page(lambda: drawn.key(request, match, f"entries:{number}"), draw)
     html = found.filled(csrf_input(request), [])
     return render(request, "matches/entries.html", {"entries_html": html})
 

@@ -9,9 +9,9 @@ import uuid
 
 import pytest
 
-from matches import scoring
+from matches import scoring, services
 from matches.display import ranking, standings
-from matches.models import Event
+from matches.models import Event, Match
 from matches.services import data_version
 from tests.factories import MatchFactory, UserFactory, hand, lock_reads, record
 from tests.factories import board as stored_board
@@ -169,6 +169,57 @@ def test_it_reads_the_history_page_in_a_fixed_number_of_queries(
     # Drawn already (matches.drawn): the session with its user, the match.
     with django_assert_num_queries(2):
         client.get(url("entries", match))
+
+
+def shown_hands(response) -> list[int]:
+    """The hands a page of entries lists, in its order."""
+    page = response.content.decode()
+    return [int(n) for n in re.findall(r'<span class="what">Hand (\d+): Ben went out', page)]
+
+
+def test_a_long_matchs_entries_come_fifty_a_page_newest_first(client, host):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(120)])
+    services.event_undo(match=Match.objects.get(pk=match.pk))  # hand 120, kept aside to put back
+    response = client.get(url("entries", match))
+    first = text(response)
+    assert shown_hands(response) == list(range(119, 69, -1))
+    assert "Page 1 of 3: entries 1 to 50 of 119, newest first." in first
+    assert "Put back" in first
+    second = client.get(url("entries", match), {"page": "2"})
+    page = second.content.decode()
+    assert shown_hands(second) == list(range(69, 19, -1))
+    assert f'href="{url("entries", match)}?page=1">Newer entries</a>' in page
+    assert f'href="{url("entries", match)}?page=3">Earlier entries</a>' in page
+    response = client.get(url("entries", match), {"page": "3"})
+    last = text(response)
+    assert shown_hands(response) == list(range(19, 0, -1))
+    assert "Earlier entries" not in last and "Put back" not in last
+    # Not a page: the nearest one, as Django's paginator reads it.
+    assert shown_hands(client.get(url("entries", match), {"page": "99"})) == list(range(19, 0, -1))
+    assert shown_hands(client.get(url("entries", match), {"page": "x"})) == list(range(119, 69, -1))
+
+
+def test_a_short_matchs_entries_are_one_page_with_no_page_links(client, host):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(50)])
+    response = client.get(url("entries", match))
+    page = text(response)
+    assert shown_hands(response) == list(range(50, 0, -1))
+    assert "Page 1" not in page and "Earlier entries" not in page
+
+
+def test_each_page_of_entries_reads_a_fixed_number_of_queries(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(60)])
+    for page in ("1", "2"):
+        # Drawn: the session with its user, the match, and it with its seats and events.
+        with django_assert_num_queries(5):
+            client.get(url("entries", match), {"page": page})
+        with django_assert_num_queries(2):
+            assert client.get(url("entries", match), {"page": page}).status_code == 200
 
 
 def test_it_reads_the_fix_form_in_a_fixed_number_of_queries(
