@@ -17,6 +17,7 @@ from typing import Any
 from django.forms.utils import ErrorList
 from django.utils import timezone, translation
 from django.utils.dates import MONTHS_3
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from matches.display import MatchRow, PlayerFigures, short_names
@@ -354,3 +355,27 @@ def player_items(rows: list[PlayerFigures]) -> SafeString:
             for row in rows
         )
     )
+
+
+def preview_words(preview: dict[str, Any] | None, error: object = None) -> SafeString:
+    """What Save would record (``views._preview``: the summary, the points
+    counted, what a fix changes, the typing-slip questions), else the refusal
+    ``error``, else the prompt to fill the hand in: the hand preview's words,
+    every value escaped as a template escapes it. Drawn directly: the preview
+    is answered at every pause in typing, and a template cost it 0.05 ms."""
+    if preview:
+        parts = [f"<strong>Will record: {conditional_escape(preview['summary'])}</strong>"]
+        if preview["counted"]:
+            parts.append(f'<span class="counted">{conditional_escape(preview["counted"])}</span>')
+        parts += [
+            f'<span class="counted">{conditional_escape(line)}</span>'
+            for line in preview["changes"]
+        ]
+        parts += [
+            f'<span class="slip">{conditional_escape(question)}</span>'
+            for question in preview["slips"]
+        ]
+        return mark_safe("\n".join(parts))  # noqa: S308 - every value escaped
+    if error:
+        return mark_safe(f'<span class="slip">{conditional_escape(error)}</span>')  # noqa: S308
+    return mark_safe("Fill in the hand to see the score.")  # noqa: S308 - no value

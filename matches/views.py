@@ -1166,9 +1166,9 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 def _preview_answer(context: dict[str, Any]) -> HttpResponse:
-    """The preview's words (``_preview.html``'s partial), which read nothing
-    of the request: drawn without the context processors."""
-    return HttpResponse(render_to_string("matches/_preview.html#preview", context))
+    """The preview's words (``drawing.preview_words``, as ``_preview.html``
+    draws them in a page)."""
+    return HttpResponse(drawing.preview_words(context.get("preview"), context.get("preview_error")))
 
 
 def _preview(form: HandForm, board: scoring.Board) -> dict[str, Any]:

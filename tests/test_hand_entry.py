@@ -110,6 +110,25 @@ def test_it_previews_what_is_wrong_once_everything_is_filled_in(client, host):
     assert text(response) == "Cara's leftover must be at least 1"
 
 
+def test_the_preview_escapes_every_name_it_shows(client, host):
+    match = MatchFactory(host=host, players=["<b>al</b>", "Ben", "Cara"])
+    counted = client.post(
+        url("preview", match), hand_post(match, "<b>al</b>", Ben="K 9 4", Cara=101)
+    ).content.decode()
+    assert counted == (
+        "<strong>Will record: &lt;b&gt;al&lt;/b&gt; takes 124</strong>\n"
+        '<span class="counted">Ben 23 · Cara 101</span>\n'
+        '<span class="slip">Cara: 101 points in 7 cards?</span>'
+    )
+    wrong = client.post(
+        url("preview", match), hand_post(match, "Ben", **{"<b>al</b>": 0}, Cara=3)
+    ).content.decode()
+    assert (
+        wrong
+        == '<span class="slip">&lt;b&gt;al&lt;/b&gt;&#x27;s leftover must be at least 1</span>'
+    )
+
+
 def test_it_asks_before_saving_a_leftover_the_dealt_cards_could_not_hold(client, host):
     match = MatchFactory(host=host)
     token = uuid.uuid4()

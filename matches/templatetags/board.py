@@ -71,6 +71,12 @@ def history_items(context: Any, rows: list[Any]) -> SafeString:
 
 
 @register.simple_tag
+def preview_words(preview: Any, error: Any) -> SafeString:
+    """The hand preview's words, drawn in Python (``drawing.preview_words``)."""
+    return drawing.preview_words(preview or None, error or None)
+
+
+@register.simple_tag
 def match_items(rows: list[Any]) -> SafeString:
     """A list of matches, drawn in Python (``drawing.match_items``)."""
     return drawing.match_items(rows)
