@@ -1481,11 +1481,10 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     one that is not a page shows the nearest), each with one way in to change
     it; and on the first page the deleted entries, which can be put back."""
     match = _host_match(request, public_id)
-    # The page as Django's paginator reads ``?page=`` (not a number: the
-    # first; past the end: the last), from the match's count of entries.
-    number = (
-        Paginator(range(match.live_count()), ENTRIES_PAGE).get_page(request.GET.get("page")).number
-    )
+    # The page ``?page=`` asks for: not a number, or below 1, the first (as a
+    # person typing 0 means); past the end, the last (Django's paginator).
+    asked = max(scoring.read_whole_number(request.GET.get("page", "")) or 1, 1)
+    number = Paginator(range(match.live_count()), ENTRIES_PAGE).get_page(asked).number
 
     def draw() -> drawn.DrawnBoard:
         nonlocal match

@@ -195,9 +195,12 @@ def test_a_long_matchs_entries_come_fifty_a_page_newest_first(client, host):
     last = text(response)
     assert shown_hands(response) == list(range(19, 0, -1))
     assert "Earlier entries" not in last and "Put back" not in last
-    # Not a page: the nearest one, as Django's paginator reads it.
+    # Past the end: the last page; not a number, or below 1: the first.
     assert shown_hands(client.get(url("entries", match), {"page": "99"})) == list(range(19, 0, -1))
-    assert shown_hands(client.get(url("entries", match), {"page": "x"})) == list(range(119, 69, -1))
+    for first in ("x", "0", "-1", "", "2.5", "1e3"):
+        assert shown_hands(client.get(url("entries", match), {"page": first})) == list(
+            range(119, 69, -1)
+        )
 
 
 def test_a_short_matchs_entries_are_one_page_with_no_page_links(client, host):
