@@ -610,10 +610,12 @@ class ShareLink(models.Model):
 
 
 class HostStamp(models.Model):
-    """A stamp each write to a host's matches or players renews (the
-    services, in the write's transaction): the key of the host's lists as
-    drawn (the home, history and players pages, ``matches.drawn``), so a list
-    kept by a process is never older than what is stored."""
+    """A stamp each write to a host's matches or players renews: the key of
+    the host's lists as drawn (the home, history and players pages,
+    ``matches.drawn``), so a list kept by a process is never older than what
+    is stored. Renewed by the database, in the write's transaction, by
+    triggers on the ``Match`` and ``Player`` tables (migration 0014): a
+    write from anywhere renews it, and costs no statement of its own."""
 
     host = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"

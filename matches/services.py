@@ -37,7 +37,6 @@ from matches import kept, scoring
 from matches.models import (
     SNAPSHOT_COLUMNS,
     Event,
-    HostStamp,
     Match,
     MatchPlayer,
     Player,
@@ -152,26 +151,6 @@ def _added(row: MatchPlayer, new: dict[str, Any]) -> dict[str, Any]:
     return {**added, "best_hand": max(bests) if bests else None}
 
 
-def _host_changed(host_id: int) -> None:
-    """Renew the host's ``HostStamp`` (one statement, made if missing): their
-    lists as kept are drawn again. Called by every write to a host's matches
-    or players, inside its transaction."""
-    stamp = HostStamp._meta.get_field("stamp").get_db_prep_save(uuid.uuid4(), connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_host_stamp_sql(connection.vendor), [host_id, stamp])
-
-
-@lru_cache(maxsize=4)
-def _host_stamp_sql(vendor: str) -> str:
-    """The upsert of ``_host_changed`` on this kind of database, as the ORM's
-    ``bulk_create(update_conflicts=True)`` writes it, without its per-call cost."""
-    host, stamp = _column(HostStamp, "host"), _column(HostStamp, "stamp")
-    return (
-        f"INSERT INTO {_table(HostStamp)} ({host}, {stamp}) VALUES (%s, %s) "
-        f"ON CONFLICT({host}) DO UPDATE SET {stamp} = EXCLUDED.{stamp}"
-    )
-
-
 def _table(model: type[models.Model]) -> str:
     """``model``'s table, quoted for the database (the statements written by hand)."""
     return connection.ops.quote_name(model._meta.db_table)
@@ -240,7 +219,6 @@ def _store(match: Match, replayed: Replayed, *, figures: bool = True) -> bool:
         MatchPlayer.objects.bulk_create(new)
     if figures:
         _keep_player_figures(old, new)
-    _host_changed(match.host_id)
     return False
 
 
@@ -250,8 +228,9 @@ def _store_step(match: Match, replayed: Replayed) -> bool:
     nothing): nothing read, a statement a table. The match's columns; each
     seat's standing and figures, the new entries' added to the row's (one
     statement, run for each seat); the figures of the players whose changed,
-    likewise; and the host's stamp. Returns False, having written nothing,
-    for any other write (``_store`` does it).
+    likewise (the host's stamp is renewed by the database: ``HostStamp``).
+    Returns False, having written nothing, for any other write (``_store``
+    does it).
 
     docs/rules.md and docs/gin.md, "Scoring one hand", through
     ``snapshot.figures``."""
@@ -288,7 +267,6 @@ def _store_step(match: Match, replayed: Replayed) -> bool:
             raise IntegrityError(f"match {match.pk} has no standing for each of its seats")
         if players:
             cursor.executemany(_step_players_sql(connection.vendor, gin), players)
-    _host_changed(match.host_id)
     return True
 
 
@@ -639,16 +617,20 @@ ABANDONED = "This match is set aside as abandoned: resume it to change the score
 NO_TOKEN = uuid.UUID(int=0)  # no form's: uuid4 never makes it
 
 
-def _locked_rows(token: uuid.UUID, *, current: bool, **where: Any) -> models.QuerySet[Match]:
+def _locked_rows(token: uuid.UUID, *, waits: bool, **where: Any) -> models.QuerySet[Match]:
     """The match ``where`` finds, locked (PostgreSQL: its row; SQLite's
     IMMEDIATE transactions hold the write lock already), with its live share
-    link's token; and, where what else the same statement reads is current
-    (``current``), the highest position among its events (``top``, None:
+    link's token, the highest position among its events (``top``, None:
     none) and the event a form's ``token`` recorded and that event's match,
-    of any host (``earlier``, ``earlier_match``, None: none): one read."""
+    of any host (``earlier``, ``earlier_match``, None: none): one read.
+    Where the statement may wait for the row's lock (``waits``), also the
+    version it saw before any wait (``seen``, ``_lock``)."""
     rows = Match.objects.select_for_update().with_share_token().filter(**where)
-    if current:
-        rows = rows.annotate(**_next_position(token))
+    rows = rows.annotate(**_next_position(token))
+    if waits:
+        rows = rows.annotate(
+            seen=Subquery(Match.objects.filter(pk=OuterRef("pk")).values("version")[:1])
+        )
     return rows[:1]
 
 
@@ -666,14 +648,14 @@ def _next_position(token: uuid.UUID) -> dict[str, Any]:
     }
 
 
-def _lock_reads_current() -> bool:
-    """Whether the statement that locks a match sees every event committed
-    before it has the lock. SQLite's IMMEDIATE transaction holds the
-    database's write lock from its start, so all it reads is current.
-    PostgreSQL's statement waits for the row's lock and then reads the row
-    as it stands, but anything else from before its wait (an event the
-    other transaction recorded): there, a second statement reads those."""
-    return connection.vendor == "sqlite"
+def _lock_may_wait() -> bool:
+    """Whether the statement that locks a match may wait for its lock in
+    the middle of reading. SQLite's IMMEDIATE transaction holds the
+    database's write lock from its start, so all the statement reads is
+    current. PostgreSQL's statement waits for the row's lock and then reads
+    the row as it stands, but anything else as it stood before the wait (an
+    event the other transaction recorded meanwhile)."""
+    return connection.vendor != "sqlite"
 
 
 SAMPLE_TOKEN = uuid.UUID(int=8_191)
@@ -681,17 +663,17 @@ SAMPLE_TOKEN = uuid.UUID(int=8_191)
 
 def _locked_lookups(where: Callable[..., dict[str, Any]], **samples: Any) -> dict[bool, Prepared]:
     """``_locked_rows`` of the match ``where(**values)`` filters on, the ORM's
-    query written once: with what it reads current (``True``, taking the
-    form's token too), or not. ``samples`` as ``Prepared`` takes them."""
+    query written once: for a database where the lock may wait (``True``,
+    ``_lock_may_wait``), or not. ``samples`` as ``Prepared`` takes them."""
     return {
-        True: Prepared(
-            lambda token, **values: _locked_rows(token, current=True, **where(**values)),
+        waits: Prepared(
+            lambda token, waits=waits, **values: _locked_rows(
+                token, waits=waits, **where(**values)
+            ),
             token=SAMPLE_TOKEN,
             **samples,
-        ),
-        False: Prepared(
-            lambda **values: _locked_rows(NO_TOKEN, current=False, **where(**values)), **samples
-        ),
+        )
+        for waits in (True, False)
     }
 
 
@@ -703,12 +685,13 @@ LOCKED_HOST_MATCH = _locked_lookups(
     public_id="\x00public_id",
     host=-8_191,
 )
-# What a second statement reads where the locking one reads no events.
-NEXT_POSITION = Prepared(
+# What a second statement reads after the locking one waited for the lock.
+AFTER_WAIT = Prepared(
     lambda match, token: (
         Match.objects.filter(pk=match)
+        .with_share_token()
         .annotate(**_next_position(token))
-        .values_list("top", "earlier", "earlier_match")
+        .values_list("top", "earlier", "earlier_match", "share_token")
     ),
     match=-8_191,
     token=SAMPLE_TOKEN,
@@ -717,16 +700,25 @@ NEXT_POSITION = Prepared(
 
 def _lock(lookup: dict[bool, Prepared], token: uuid.UUID | None, **where: Any) -> Locked | None:
     """The match ``lookup`` finds with ``where``, locked, as ``Locked``: one
-    statement where it reads current, else a second for its events."""
-    current = _lock_reads_current()
+    statement, and a second only where it waited for another write's lock.
+
+    A write changes the match's ``version`` with its events, in one
+    transaction. The locked row is read as it stands after any wait, while
+    the row's ``seen`` version is read as everything else in the statement
+    was: where they differ, another write committed while this one waited,
+    and its events (the next position, a form token's event) are read
+    again."""
+    waits = _lock_may_wait()
     token = token or NO_TOKEN
-    match = lookup[current].first(**where, **({"token": token} if current else {}))
+    match = lookup[waits].first(**where, token=token)
     if match is None:
         return None
-    if current:
-        found = match.__dict__
-        return Locked(match, found.pop("top"), found.pop("earlier"), found.pop("earlier_match"))
-    return Locked(match, *NEXT_POSITION.values(match=match.pk, token=token))
+    found = match.__dict__
+    locked = Locked(match, found.pop("top"), found.pop("earlier"), found.pop("earlier_match"))
+    if waits and found.pop("seen") != match.version:
+        *read, match.share_token = AFTER_WAIT.values(match=match.pk, token=token)
+        locked = Locked(match, *read)
+    return locked
 
 
 @dataclass(frozen=True)
@@ -754,7 +746,7 @@ class Locked:
 def match_locked(*, host_id: int, public_id: str, token: uuid.UUID | None = None) -> Locked | None:
     """The host's match ``public_id``, locked for a write in the caller's
     transaction, read once for everything a new event needs (``Locked``; in
-    one statement on SQLite, two on PostgreSQL: ``_lock_reads_current``), so
+    one statement, two where it waited for another write's lock: ``_lock``), so
     that a page that checks a form on the match records it in the same
     transaction, reading nothing twice (``event_record(locked=...)``).
 
@@ -1269,7 +1261,6 @@ def match_abandon(*, match: Match) -> Match:
     match.abandoned = timezone.now()
     match.version += 1
     match.save(update_fields=["abandoned", "version"])
-    _host_changed(match.host_id)
     return match
 
 
@@ -1282,7 +1273,6 @@ def match_resume(*, match: Match) -> Match:
         match.abandoned = None
         match.version += 1
         match.save(update_fields=["abandoned", "version"])
-        _host_changed(match.host_id)
     return match
 
 
@@ -1296,7 +1286,6 @@ def match_delete(*, match: Match) -> None:
     MatchPlayer.objects.filter(match=match).delete()
     _keep_player_figures(old, [])
     match.delete()  # its seats, events and share links go with it (cascade)
-    _host_changed(match.host_id)
 
 
 # Import ------------------------------------------------------------------------------
@@ -1487,7 +1476,6 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
     )
     # The players' figures once, for all the new matches together.
     player_figures_rebuild(sorted({player.pk for player in players.values()}))
-    _host_changed(host.pk)
     return matches
 
 
@@ -1546,8 +1534,7 @@ def player_figures(player_id: int) -> dict[str, Any]:
 
 @transaction.atomic
 def player_figures_rebuild(player_ids: list[int]) -> None:
-    """Count these players' figures afresh from their matches' rows (the
-    caller renews their host's stamp, ``_host_changed``)."""
+    """Count these players' figures afresh from their matches' rows."""
     for player_id in player_ids:
         Player.objects.filter(pk=player_id).update(**player_figures(player_id))
 
@@ -1678,7 +1665,6 @@ def player_rename(*, player: Player, name: str) -> Player:
     player.name = cleaned
     player.save(update_fields=["name"])
     _rewrite(_matches_of(player), old, cleaned)
-    _host_changed(player.host_id)
     return player
 
 
@@ -1715,7 +1701,6 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
     MatchPlayer.objects.filter(player=gone).update(player=keep)
     gone.delete()
     player_figures_rebuild([keep.pk])
-    _host_changed(keep.host_id)
     keep.refresh_from_db()
     return keep
 

@@ -252,7 +252,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     return _host_list(request, "matches/home.html", draw)
 
 
-# What renews when a host's matches or players change (``services._host_changed``).
+# What renews when a host's matches or players change (``HostStamp``, by triggers).
 HOST_STAMP = Prepared(
     lambda host: HostStamp.objects.filter(host_id=host).values_list("stamp")[:1], host=-8_191
 )

@@ -78,10 +78,3 @@ def board(match: Match) -> scoring.Board:
     """The board of ``match`` as stored now (read again: a test's copy of the
     match row does not see the writes the pages made since)."""
     return Match.objects.get(pk=match.pk).board()
-
-
-def lock_reads() -> int:
-    """The statements that lock a match for a save and read its events'
-    next position and a form token's event: one on SQLite, two on
-    PostgreSQL (``services._lock_reads_current``)."""
-    return 1 if services._lock_reads_current() else 2

@@ -273,3 +273,39 @@ def test_a_merge_across_hosts_or_with_itself_is_refused():
     for keep, gone in ((amy, amy), (amy, other)):
         with pytest.raises(scoring.RuleError, match="Choose two different players to merge."):
             services.players_merge(keep=keep, gone=gone)
+
+
+def test_a_write_made_outside_the_pages_is_drawn_on_the_hosts_lists(client, host):
+    """The host's lists are kept by their stamp, which the database renews on
+    any write to their matches or players (migration 0014): a change made in
+    the admin or a shell shows at once, as one made through the pages does."""
+    MatchFactory(host=host, players=["Alice", "Ben"])
+    gone = MatchFactory(host=host, players=["Alice", "Cara"])
+    assert "Ben" in text(client.get(reverse("matches:players")))
+    assert "Alice 0, Cara 0" in text(client.get(reverse("matches:home")))
+    Player.objects.filter(host=host, name="Ben").update(name="Benedict")
+    page = text(client.get(reverse("matches:players")))
+    assert "Benedict" in page and " Ben " not in page
+    Match.objects.filter(pk=gone.pk).delete()
+    home = text(client.get(reverse("matches:home")))
+    assert "Alice 0, Cara 0" not in home and "Alice 0, Benedict 0" in home
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_host_whose_matches_are_deleted_is_deleted_with_their_players():
+    """Deleting a host (the admin, once their matches are deleted) takes
+    their players and stamp; the stamp's triggers make no stamp again for a
+    host about to be gone, which the database would refuse at the commit."""
+    from django.contrib.auth import get_user_model
+
+    from matches.models import HostStamp
+
+    host, other = UserFactory(), UserFactory()
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=2, Cara=3))
+    record(MatchFactory(host=other), hand("Ben", Alice=2, Cara=3))
+    services.match_delete(match=match)
+    assert Player.objects.filter(host=host).count() == 3
+    get_user_model().objects.filter(pk=host.pk).delete()
+    assert not Player.objects.filter(host_id=host.pk).exists()
+    assert list(HostStamp.objects.values_list("host_id", flat=True)) == [other.pk]
