@@ -95,6 +95,7 @@ from matches.scoring.cards import ACE_VALUES, deck_points
 from matches.scoring.examples import EXAMPLES, GIN_EXAMPLES
 from matches.scoring.rules import (
     GIN,
+    MAX_SEATED,
     RULE_CHOICES,
     RULE_HELP,
     RULE_TITLES,
@@ -133,6 +134,8 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
             try:
                 return view(request, *args, **kwargs)
             except SetAside as refused:
+                if request.method == "POST" and getattr(view, "keeps_typed_hand", False):
+                    return _set_aside_hand(request, refused.match)
                 # Nothing is recorded in a match set aside: say so on its board.
                 messages.error(request, services.ABANDONED)
                 if request.htmx:
@@ -157,6 +160,45 @@ class SetAside(Exception):
 
     def __init__(self, match: Match) -> None:
         self.match = match
+
+
+# A hand saved on a board whose match was set aside on another screen meanwhile.
+SET_ASIDE_HAND = (
+    "Not saved: this match was set aside as abandoned on another screen. "
+    "Resume it to record this hand."
+)
+SET_ASIDE_HAND_KEPT = (
+    "Not saved: this match was set aside as abandoned on another screen. "
+    "Your entries are still here: resume the match (open its board in a new tab "
+    "and tap Resume this match), then tap Save again."
+)
+
+
+def _keeps_typed_hand(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Mark a view that saves the board's hand form: ``host_required`` then
+    answers a save to a match set aside meanwhile without losing the hand."""
+    view.keeps_typed_hand = True  # type: ignore[attr-defined]
+    return view
+
+
+def _set_aside_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    """A hand form sent to a match set aside on another screen meanwhile:
+    nothing is saved, and nothing typed is lost. By htmx, 409 with the
+    reason: htmx leaves the form as it is and static/js/app.js shows the
+    words (as for a deleted match, 404, or a lost session, 401). Without
+    JavaScript, the set-aside board, saying what had been typed."""
+    if request.htmx:
+        return HttpResponse(SET_ASIDE_HAND_KEPT, status=409, content_type="text/plain")
+    # The boxes as drawn: the seats the form was sent with, not the board's now.
+    drawn_for = tuple(
+        request.POST[f"seat_{position}"]
+        for position in range(MAX_SEATED)
+        if f"seat_{position}" in request.POST
+    )
+    form = hand_form_class(match)(request.POST, match=match, seated=drawn_for)
+    messages.error(request, SET_ASIDE_HAND)
+    messages.info(request, f"You had entered: {form.typed_words()}.")
+    return _refused(request, _board_context(match))
 
 
 # The lookup of nearly every host's page (``_host_match``), compiled once.
@@ -911,6 +953,7 @@ def _same_hand(form: HandForm, earlier: Event) -> bool:
 
 @require_POST
 @host_required
+@_keeps_typed_hand
 def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Record a hand. A repeated form token records nothing more; a probable
     typing slip is asked about first; a form drawn for a hand that another
@@ -934,7 +977,7 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         )
         return _refused(request, _board_context(match, hand_form=form))
     if attempt.kind == "set_aside":
-        raise SetAside(match)
+        return _set_aside_hand(request, match)
     if attempt.kind == "closed":
         # No hand form on a closed board: say why, and what was typed, so
         # nothing entered is lost without a word.
@@ -1100,6 +1143,7 @@ def _save_edit(
 
 @require_http_methods(["GET", "POST"])
 @host_required
+@_keeps_typed_hand
 @never_cache
 def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Fix a recorded hand in the board's own hand form, filled in with what
@@ -1140,7 +1184,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     match = _host_match(request, public_id)
     if match.abandoned is not None:
         # Set aside on another screen: the preview says so in its own words
-        # (Save then answers with the board and the same reason).
+        # (Save then says so too, keeping the hand as typed).
         context = {"match": match, "preview_error": services.ABANDONED}
         return _preview_answer(context)
     replacing = scoring.read_whole_number(request.POST.get("replacing", ""))

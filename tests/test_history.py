@@ -387,13 +387,75 @@ def test_writes_to_an_abandoned_match_say_why_nothing_was_saved(client, host):
     data = hand_post(match, "Ben", Alice=23, Cara=18)
     services.match_abandon(match=match)
     response = client.post(url("hand", match), data, follow=True)
-    assert "This match is set aside as abandoned: resume it to change the score." in text(response)
-    assert response.redirect_chain[-1][0] == url("detail", match)
+    assert "Not saved: this match was set aside as abandoned on another screen." in text(response)
     htmx = client.post(url("line", match), {"target": "200"}, headers={"HX-Request": "true"})
     assert "This match is set aside as abandoned" in text(htmx)
     assert not Event.objects.filter(match=match).exists()
     assert "is in play already" not in text(client.post(url("resume", match), follow=True))
     assert "This match is in play already." in text(client.post(url("resume", match), follow=True))
+
+
+def test_a_hand_saved_by_htmx_after_another_screen_set_the_match_aside_keeps_the_hand(client, host):
+    from tests.test_board_loop import hand_post
+
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    services.match_abandon(match=match)
+    response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    # Not 2xx: htmx swaps nothing, so the form keeps the hand as typed, and
+    # static/js/app.js shows these words under it.
+    assert response.status_code == 409
+    assert response.content.decode() == (
+        "Not saved: this match was set aside as abandoned on another screen. "
+        "Your entries are still here: resume the match (open its board in a new tab "
+        "and tap Resume this match), then tap Save again."
+    )
+    assert not Event.objects.filter(match=match).exists()
+    # Resumed on the other screen, the same form saves the hand.
+    services.match_resume(match=Match.objects.get(pk=match.pk))
+    saved = client.post(url("hand", match), data, follow=True)
+    assert "Saved hand 1: Ben takes 41." in text(saved)
+
+
+def test_a_hand_saved_without_javascript_after_the_match_was_set_aside_says_what_was_typed(
+    client, host
+):
+    from tests.test_board_loop import hand_post
+
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    services.match_abandon(match=match)
+    response = client.post(url("hand", match), data)
+    page = text(response)
+    assert (
+        "Not saved: this match was set aside as abandoned on another screen. "
+        "Resume it to record this hand." in page
+    )
+    assert "You had entered: Ben went out, Alice 23, Cara 18." in page
+    assert "Resume this match" in page
+    assert not Event.objects.filter(match=match).exists()
+
+
+def test_a_fix_saved_after_another_screen_set_the_match_aside_keeps_the_fix(client, host):
+    from tests.test_board_loop import hand_post
+
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = Event.objects.get(match=match)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    del data["hand_number"]
+    data["version"] = services.data_version(event.data)
+    services.match_abandon(match=match)
+    fix = url("fix", match, event_id=event.pk)
+    response = client.post(fix, data, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    assert response.content.decode().startswith(
+        "Not saved: this match was set aside as abandoned on another screen. "
+        "Your entries are still here"
+    )
+    plain = text(client.post(fix, data))
+    assert "You had entered: Ben went out, Alice 23, Cara 18." in plain
+    assert Event.objects.get(match=match).data == event.data
 
 
 def test_the_preview_of_a_match_set_aside_on_another_screen_says_so_in_one_line(client, host):

@@ -35,6 +35,10 @@ function showNotSaved(event, force = false) {
     // Deleted on another screen (or another host's): no retry can work.
     box.textContent = (own ? "Not saved: this match is not here any more (deleted on another screen?). Note your entries, then " : "Nothing changed: this match is not here any more (deleted on another screen?). ") +
       "open your matches from the home page.";
+  } else if (status === 409 && event.detail.xhr.responseText) {
+    // Refused for a reason the server words (a match set aside on another
+    // screen): the entries stay, and the answer says what to do.
+    box.textContent = event.detail.xhr.responseText;
   } else if (status === 503) {
     box.textContent = (own ? "Not saved: the server was busy. " : "Nothing changed: the server was busy. ") + retry;
   } else {

@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, Request, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
+from matches import services
 from matches.models import Event, Match
 from tests.e2e.board import (
     dealer,
@@ -111,6 +112,27 @@ def test_it_refuses_a_typo_next_to_the_player_and_keeps_the_values(
     expect_totals(page, Alice=0, Ben=0, Cara=0)
     expect(save(page, 1)).to_be_visible()
     assert not Event.objects.filter(match=example_1).exists()
+
+
+def test_a_save_into_a_match_set_aside_on_another_screen_says_so_and_keeps_the_entries(
+    page: Page, example_1: Match
+) -> None:
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    services.match_abandon(match=Match.objects.get(pk=example_1.pk))  # another screen
+    save(page, 1).tap()
+    expect(page.get_by_role("alert")).to_have_text(
+        "Not saved: this match was set aside as abandoned on another screen. "
+        "Your entries are still here: resume the match (open its board in a new tab "
+        "and tap Resume this match), then tap Save again."
+    )
+    expect(leftover(page, "Alice")).to_have_value("23")
+    expect(leftover(page, "Cara")).to_have_value("18")
+    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
+    assert not Event.objects.filter(match=example_1).exists()
+    # Resumed on the other screen: the same Save records the hand as typed.
+    services.match_resume(match=Match.objects.get(pk=example_1.pk))
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
 
 
 def test_a_save_into_a_match_deleted_on_another_screen_says_so_and_keeps_the_entries(
