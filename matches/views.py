@@ -526,6 +526,8 @@ def _board_context(
             ),
             "slips": slips,
             "preview": preview,
+            # A form sent back refused: its preview says why, never nothing.
+            "preview_error": _refusal_words(hand_form) if preview is None else None,
             "slips_confirmed": "\n".join(slips),
             "seat_form": seat_form or SeatForm(match=match),
         }
@@ -1209,6 +1211,20 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return _preview_answer(context)
 
 
+def _refusal_words(form: HandForm | None) -> str | None:
+    """The first refusal of a hand form sent back, for its preview (the
+    boxes keep what was typed, so the preview must not go blank): a box's
+    or the form's own, else the out-of-date form's; None for a form not
+    sent back or not refused."""
+    if form is None or not form.is_bound or not form.errors:
+        return None
+    hidden = {field.name for field in form.hidden_fields()}
+    for name, errors in form.errors.items():
+        if name not in hidden and errors:
+            return errors[0]
+    return "This form is out of date: reload the page, then enter the hand again."
+
+
 def _preview_answer(context: dict[str, Any]) -> HttpResponse:
     """The preview's words (``drawing.preview_words``, as ``_preview.html``
     draws them in a page)."""
@@ -1431,6 +1447,8 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
                 and not form.errors
                 else None
             ),
+            # A refused change keeps what was typed: its preview says why.
+            "preview_error": _refusal_words(form) if isinstance(form, HandForm) else None,
             "slips": slips,
             "slips_confirmed": "\n".join(slips),
             "version": services.data_version(event.data),

@@ -4,6 +4,7 @@ history page, places on a closed match, and the note after each write."""
 
 from __future__ import annotations
 
+import html
 import re
 import uuid
 
@@ -24,6 +25,65 @@ SCHEMES = ("highest_wins", "penalty")
 
 def live(match):
     return list(Event.objects.filter(match=match, deleted__isnull=True).order_by("position"))
+
+
+def preview_of(response) -> str:
+    """The words of the hand preview ("Will record: ...") on a page or board."""
+    page = response.content.decode()
+    found = re.search(r'<p id="hand-preview"[^>]*>(.*?)</p>', page, re.S)
+    assert found, "no hand preview on the page"
+    return text_of(found.group(1))
+
+
+def text_of(markup: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip())
+
+
+# The preview after a refusal ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_save_keeps_the_preview_saying_why(client, host, htmx):
+    match = MatchFactory(host=host)
+    headers = {"HX-Request": "true"} if htmx else {}
+    data = hand_post(match, "Ben", Alice=23, Cara=0)
+    response = client.post(url("hand", match), data, headers=headers)
+    assert 'name="left_2" value="0"' in response.content.decode()
+    assert preview_of(response) == "Cara's leftover must be at least 1"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_save_asked_about_keeps_the_preview_of_what_is_typed(client, host, htmx):
+    match = MatchFactory(host=host)
+    headers = {"HX-Request": "true"} if htmx else {}
+    data = hand_post(match, "Ben", Alice=23, Cara=230)
+    response = client.post(url("hand", match), data, headers=headers)
+    assert preview_of(response).startswith("Will record: Ben takes 253")
+    assert "Cara: 230 points in 7 cards?" in preview_of(response)
+
+
+def test_a_save_refused_because_another_screen_saved_first_says_so_in_the_preview(client, host):
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    record(match, hand("Ben", Alice=5, Cara=5))
+    response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    assert preview_of(response) == (
+        "The board changed on another screen: this form was for hand 1, and the next hand is "
+        "now hand 2. Check the board, then tap Save again if this hand is still to be recorded."
+    )
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_fix_keeps_the_preview_saying_why(client, host, htmx):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    data = hand_post(match, "Ben", Alice=23, Cara=0)
+    del data["hand_number"]
+    data["version"] = data_version(event.data)
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(url("fix", match, event_id=event.pk), data, headers=headers)
+    assert preview_of(response) == "Cara's leftover must be at least 1"
 
 
 # Fixing the last hand --------------------------------------------------------------------
