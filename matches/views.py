@@ -559,6 +559,7 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
     urls = match_urls(public_id)
     linked = _linked(rows, public_id, fix_row)
     next_hand = board.next_hand
+    deleted, deleted_more = _deleted(public_id, shown.deleted, board, shown.undone)
     shown_focus = ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus
     return {
         "match": match,
@@ -576,7 +577,8 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
         "one_entry": entries == 1,
         "undo_row": newest,
         "login_url": login_then(urls["detail"]),
-        "deleted": _deleted(public_id, shown.deleted, board, shown.undone),
+        "deleted": deleted,
+        "deleted_more": deleted_more,
         "known_names": sorted(set(board.totals) - set(board.seated)),
         "closed": board.status == "closed",
         "focus": shown_focus,
@@ -610,20 +612,37 @@ def _share_token(match: Match) -> str | None:
     return match.share_token  # type: ignore[attr-defined]
 
 
+# Deleted entries a board or the entries page lists, newest first: a match
+# with many deletions keeps a short list, the rest counted.
+DELETED_SHOWN = 20
+
+
 def _deleted(
     public_id: str, deleted: list[Event], board: scoring.Board, undone: Event | None = None
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], int]:
     """Deleted entries that can be put back, but ``undone``, the one just
-    taken back (it has its own button)."""
-    return [
-        {
-            "pk": event.pk,
-            "text": event_text(event.data, list(board.totals)),
-            "url": event_url("restore", public_id, event.pk),
-        }
-        for event in deleted
-        if event is not undone
-    ]
+    taken back (it has its own button): the newest ``DELETED_SHOWN``, each
+    with the hand it was as the board numbered it (kept in its entry) and
+    when it was deleted, written as the entries' times are; and how many
+    older ones are not listed. Read from the rows at hand: no query."""
+    rows = [event for event in deleted if event is not undone]
+    shown = []
+    for event in rows[:DELETED_SHOWN]:
+        text = event_text(event.data, list(board.totals))
+        number = (event.result or {}).get("number") if event.kind == "hand" else None
+        if number and text.startswith("the hand where "):
+            text = f"hand {number}, where {text.removeprefix('the hand where ')}"
+        when = timezone.localtime(event.deleted)
+        shown.append(
+            {
+                "pk": event.pk,
+                "text": text[:1].upper() + text[1:],
+                "url": event_url("restore", public_id, event.pk),
+                "when": when.isoformat(),
+                "clock": drawing.clock(when),
+            }
+        )
+    return shown, len(rows) - len(shown)
 
 
 def _linked(
@@ -792,7 +811,8 @@ def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
         undone and (undone.pk, data["undone_text"], data["undone_url"]),
         board.line_can_move,
         board.rules_can_change,
-        tuple((each["pk"], each["text"]) for each in data["deleted"]),
+        tuple((each["pk"], each["text"], each["when"]) for each in data["deleted"]),
+        data["deleted_more"],
     )
 
 
@@ -1554,6 +1574,9 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         board = match.board()
         page = Paginator(history(match.live_events(), board), ENTRIES_PAGE).get_page(number)
         first = page.number == 1
+        deleted, deleted_more = (
+            _deleted(match.public_id, match.deleted_events(), board) if first else ([], 0)
+        )
         path = reverse("matches:entries", args=[match.public_id])
         context = {
             "match": match,
@@ -1562,7 +1585,8 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "page": page,
             "newer": page.has_previous() and f"{path}?page={page.previous_page_number()}",
             "older": page.has_next() and f"{path}?page={page.next_page_number()}",
-            "deleted": _deleted(match.public_id, match.deleted_events(), board) if first else [],
+            "deleted": deleted,
+            "deleted_more": deleted_more,
             "undone": match.undone_event() if first else None,
             "csrf_field": mark_safe(drawn.CSRF_SLOT),  # noqa: S308 (a slot)
         }

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import UTC, datetime
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 
 from matches import services
@@ -214,7 +216,8 @@ def test_it_deletes_an_event_and_lists_it_to_put_back(client, host):
     response = client.post(url("delete", match, event_id=first.pk), follow=True)
     page = text(response)
     assert "Hand 1 deleted. Totals: Ben 4 → 2. Ben deals next (not Cara)." in page
-    assert "Deleted the hand where Ben went out (Alice 1, Cara 1) Put back" in page
+    at = Event.objects.get(pk=first.pk).deleted.strftime("%H:%M UTC")
+    assert f"Deleted Hand 1, where Ben went out (Alice 1, Cara 1) deleted at {at} Put back" in page
     asked = text(client.post(url("restore", match, event_id=first.pk)))
     # It goes back before the two entries recorded since: the board asks first.
     assert (
@@ -225,6 +228,59 @@ def test_it_deletes_an_event_and_lists_it_to_put_back(client, host):
     assert totals_on(client.get(url("detail", match)))["Ben"] == 2
     client.post(url("restore", match, event_id=first.pk), {"confirm": "on"})
     assert totals_on(client.get(url("detail", match)))["Ben"] == 4
+
+
+def deleted_rows(response) -> list[str]:
+    """The rows of the list of deleted entries, as read."""
+    page = response.content.decode()
+    listed = page.split('<ul class="history deleted">')[1].split("</ul>")[0]
+    return [
+        " ".join(re.sub(r"<[^>]+>", " ", row).split()).replace("&#x27;", "'")
+        for row in re.findall(r"<li>(.*?)</li>", listed, re.S)
+    ]
+
+
+def test_alike_deleted_hands_are_told_apart_by_their_number_and_when(client, host):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(4)])
+    second, fourth = events_of(match)[1], events_of(match)[3]
+    services.event_delete(match=Match.objects.get(pk=match.pk), event_id=fourth.pk)
+    Event.objects.filter(pk=fourth.pk).update(deleted=datetime(2026, 5, 3, 21, 4, tzinfo=UTC))
+    services.event_delete(match=Match.objects.get(pk=match.pk), event_id=second.pk)
+    Event.objects.filter(pk=second.pk).update(deleted=datetime(2026, 5, 3, 21, 9, tzinfo=UTC))
+    services.event_record(match=Match.objects.get(pk=match.pk), data=hand("Cara", Alice=2, Ben=3))
+    for page in (url("detail", match), url("entries", match)):
+        rows = deleted_rows(client.get(page))
+        # Newest first, each the hand it was on the board when it was deleted.
+        assert rows == [
+            "Hand 2, where Ben went out (Alice 1, Cara 1) deleted at 21:09 UTC "
+            "Put back Hand 2, where Ben went out (Alice 1, Cara 1)",
+            "Hand 4, where Ben went out (Alice 1, Cara 1) deleted at 21:04 UTC "
+            "Put back Hand 4, where Ben went out (Alice 1, Cara 1)",
+        ]
+    # In the phone's own time zone, as the entries' times are.
+    client.cookies["tz"] = "Europe/Paris"
+    assert "deleted at 23:09 CEST" in deleted_rows(client.get(url("entries", match)))[0]
+
+
+def test_a_long_list_of_deleted_entries_shows_the_newest_twenty_and_counts_the_rest(
+    client, host, django_assert_num_queries
+):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=1, Cara=n) for n in range(1, 27)])
+    for event in events_of(match)[:25]:
+        services.event_delete(match=Match.objects.get(pk=match.pk), event_id=event.pk)
+    for page in (url("detail", match), url("entries", match)):
+        response = client.get(page)
+        rows = deleted_rows(response)
+        assert len(rows) == 20
+        assert rows[0].startswith("Hand 1, where Ben went out (Alice 1, Cara 25)")
+        assert rows[-1].startswith("Hand 1, where Ben went out (Alice 1, Cara 6)")
+        assert "5 older deleted entries are not listed." in text(response)
+    # Drawn: the session with its user, the match, and it with its seats and events.
+    Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
+    with django_assert_num_queries(5):
+        client.get(url("entries", match))
 
 
 def test_it_refuses_a_delete_and_keeps_the_event(client, host):

@@ -116,7 +116,7 @@ def test_it_deletes_a_hand_and_puts_it_back(page: Page, three_hands: Match) -> N
     expect(history(page).last).to_contain_text("Hand 1: Alice went out")
     deleted = page.get_by_role("region", name="Deleted").get_by_role("listitem")
     expect(deleted).to_have_count(1)
-    expect(deleted).to_contain_text("the hand where Ben went out (Alice 23, Cara 18)")
+    expect(deleted).to_contain_text("Hand 1, where Ben went out (Alice 23, Cara 18) deleted at")
 
     deleted.get_by_role("button", name="Put back").tap()
     # It goes back before the two hands recorded since: the board asks first.
