@@ -1473,6 +1473,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "slips_confirmed": "\n".join(slips),
             "version": services.data_version(event.data),
             "seated_before": seated_before if event.kind in ("leave", "join") else (),
+            "entries_url": _entries_page_of(match.public_id, index, len(datas)),
         },
     )
 
@@ -1553,6 +1554,14 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 # Entries a page of the match's entries shows, newest first: a long match's
 # list stays a phone's scroll, and its page costs what a short one's does.
 ENTRIES_PAGE = 50
+
+
+def _entries_page_of(public_id: str, index: int, count: int) -> str:
+    """The address of the page of entries (newest first, ``ENTRIES_PAGE`` a
+    page) that lists live entry ``index`` of ``count``."""
+    path = reverse("matches:entries", args=[public_id])
+    number = (count - 1 - index) // ENTRIES_PAGE + 1
+    return path if number == 1 else f"{path}?page={number}"
 
 
 @require_GET

@@ -263,6 +263,17 @@ def test_a_long_matchs_entries_come_fifty_a_page_newest_first(client, host):
         )
 
 
+def test_the_edit_pages_all_entries_link_opens_the_page_that_lists_the_entry(client, host):
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(65)])
+    events = live(match)
+    for number, page in ((10, 2), (15, 2), (16, 1), (65, 1)):
+        edit = client.get(url("edit", match, event_id=events[number - 1].pk))
+        link = re.search(r'href="([^"]+)">All entries</a>', edit.content.decode()).group(1)
+        assert link == url("entries", match) + ("" if page == 1 else f"?page={page}")
+        assert number in shown_hands(client.get(link))
+
+
 def test_a_short_matchs_entries_are_one_page_with_no_page_links(client, host):
     match = MatchFactory(host=host, target=1000)
     record(match, *[hand("Ben", Alice=1, Cara=1) for _ in range(50)])
