@@ -244,17 +244,19 @@ def test_a_long_matchs_entries_come_fifty_a_page_newest_first(client, host):
     response = client.get(url("entries", match))
     first = text(response)
     assert shown_hands(response) == list(range(119, 69, -1))
-    assert "Page 1 of 3: entries 1 to 50 of 119, newest first." in first
+    assert "Page 1 of 3: the newest 50 of 119 entries." in first
     assert "Put back" in first
     second = client.get(url("entries", match), {"page": "2"})
     page = second.content.decode()
     assert shown_hands(second) == list(range(69, 19, -1))
+    assert "Page 2 of 3: entries 51 to 100 of 119, counting from the newest." in text(second)
     assert f'href="{url("entries", match)}?page=1">Newer entries</a>' in page
     assert f'href="{url("entries", match)}?page=3">Earlier entries</a>' in page
     response = client.get(url("entries", match), {"page": "3"})
     last = text(response)
     assert shown_hands(response) == list(range(19, 0, -1))
     assert "Earlier entries" not in last and "Put back" not in last
+    assert "Page 3 of 3: the oldest 19 of 119 entries." in last
     # Past the end: the last page; not a number, or below 1: the first.
     assert shown_hands(client.get(url("entries", match), {"page": "99"})) == list(range(19, 0, -1))
     for first in ("x", "0", "-1", "", "2.5", "1e3"):
