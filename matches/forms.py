@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -16,8 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from matches import scoring
 from matches.display import refusal
 from matches.models import Match
-from matches.scoring.cards import ACE_VALUES
+from matches.scoring.cards import ACE_VALUES, deck_points
 from matches.scoring.engine import name_key
+from matches.scoring.gin import MOST_DEADWOOD
 from matches.scoring.rules import (
     DECKS,
     DECKS_BY_PLAYERS,
@@ -73,7 +75,7 @@ def typed_number(text: str) -> int | str | None:
 
 
 def typed_leftover(
-    text: str, *, player: str, what: str = "leftover"
+    text: str, *, player: str, what: str = "leftover", most: Callable[[], str] | None = None
 ) -> int | list[str] | str | None:
     """What ``player``'s leftover box holds, read by the engine
     (``scoring.read_leftover_text``): None when empty, points as an int (a
@@ -83,7 +85,7 @@ def typed_leftover(
     Raises:
         RuleError: a sum that is not one of whole numbers ("10+K").
     """
-    return scoring.read_leftover_text(text, player=player, what=what)
+    return scoring.read_leftover_text(text, player=player, what=what, most=most)
 
 
 def leftover_text(value: object) -> str:
@@ -363,11 +365,20 @@ class HandForm(EngineForm):
         points = {}
         for position, name in enumerate(self.seated):
             value = typed_leftover(
-                self.cleaned_data.get(f"left_{position}", ""), player=name, what=self.points_word
+                self.cleaned_data.get(f"left_{position}", ""),
+                player=name,
+                what=self.points_word,
+                most=self.most_words,
             )
             if value is not None:
                 points[name] = value
         return points
+
+    def most_words(self) -> str:
+        """The most a player's box can hold, in words, as the engine's
+        refusal of more says it: the whole deck (or decks) in play."""
+        rules = self.match.house_rules()
+        return f"{(rules.decks or 1) * deck_points(rules.ace_value)} points (the whole deck)"
 
     def event_data(self) -> dict[str, Any]:
         """The hand in match-file shape, exactly as entered."""
@@ -448,6 +459,9 @@ class GinHandForm(HandForm):
         if error.player in self.seated:
             return f"left_{self.seated.index(error.player)}"
         return error.field if error.field in self.fields else None
+
+    def most_words(self) -> str:
+        return f"{MOST_DEADWOOD} points (ten unmatched cards)"
 
     def slips(self) -> dict[str, str]:
         return {}  # a Gin hand's checks are all refusals (docs/gin.md, "Deadwood")

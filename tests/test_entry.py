@@ -58,11 +58,30 @@ def test_it_reads_no_sum_but_whole_numbers_joined_by_plus(text):
         ("1o", "1o"),
         ("²", "²"),
         ("١٢", "١٢"),
-        ("9" * 5000, "9" * 5000),
     ],
 )
 def test_it_reads_points_cards_or_leaves_the_text_for_the_engine(text, value):
     assert read_leftover_text(text, player="Cara") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("1" + "0" * 9, "1" + "0" * 9),
+        ("5 + 9999999999", "9999999999"),
+        ("9" * 5000, "9" * 39 + "…"),
+    ],
+)
+def test_it_says_a_number_too_long_for_a_box_is_too_big(text, shown):
+    with pytest.raises(RuleError) as refused:
+        read_leftover_text(text, player="Cara")
+    assert refused.value.message == (
+        f"Cara's leftover: {shown} is too big; the most is 999,999,999 points"
+    )
+    assert refused.value.player == "Cara"
+    with pytest.raises(RuleError) as refused:
+        read_leftover_text(text, player="Cara", most=lambda: "340 points (the whole deck)")
+    assert refused.value.message.endswith("is too big; the most is 340 points (the whole deck)")
 
 
 # Sums the engine refuses, with its message for Cara; the page tests reuse them.

@@ -24,7 +24,8 @@ pytestmark = pytest.mark.django_db
 TARGET = "target must be a whole number from 100 to 1000"
 HAND_LIMIT = "the hand limit must be a whole number from 1 to 150"
 CARA_NOT_A_NUMBER = "Cara's leftover must be a whole number of points or a list of cards"
-OTHER_DIGITS = ["²", "①", "١٢", "9" * 5000]
+OTHER_DIGITS = ["²", "①", "١٢"]
+LONG_NUMBER = "9" * 5000
 
 
 def errors_beside(response, field_id: str) -> list[str]:
@@ -117,7 +118,51 @@ def test_it_previews_a_leftover_in_other_digits_with_the_leftover_message(client
     assert CARA_NOT_A_NUMBER in text(response)
 
 
-@pytest.mark.parametrize("typed", OTHER_DIGITS)
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("999999999999", "999999999999"),
+        ("10+999999999999", "999999999999"),
+        (LONG_NUMBER, "9" * 39 + "…"),
+    ],
+)
+def test_it_says_a_leftover_too_big_is_too_big_and_what_the_most_is(client, host, typed, shown):
+    match = MatchFactory(host=host)
+    data = hand_post(match, "Ben", Alice=23, Cara=typed)
+    message = f"Cara's leftover: {shown} is too big; the most is 340 points (the whole deck)"
+    response = client.post(url("hand", match), data)
+    assert response.status_code == 200
+    assert response.context["hand_form"].errors == {"left_2": [message]}
+    assert errors_beside(response, "id_left_2") == [message]
+    preview = client.post(url("preview", match), data, headers={"HX-Request": "true"})
+    assert text(preview) == message
+    assert not Event.objects.exists()
+
+
+def test_a_long_number_in_two_decks_or_in_gin_says_that_games_most(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], decks=2)
+    data = hand_post(match, "Ben", Alice=23, Cara="999999999999")
+    response = client.post(url("hand", match), data)
+    assert errors_beside(response, "id_left_2") == [
+        "Cara's leftover: 999999999999 is too big; the most is 680 points (the whole deck)"
+    ]
+    gin = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    data = {
+        "token": str(uuid.uuid4()),
+        "hand_number": "1",
+        "knocked": "0",
+        "left_0": "5",
+        "seat_0": "Alice",
+        "left_1": "10000000000",
+        "seat_1": "Ben",
+    }
+    response = client.post(url("hand", gin), data)
+    assert errors_beside(response, "id_left_1") == [
+        "Ben's deadwood: 10000000000 is too big; the most is 98 points (ten unmatched cards)"
+    ]
+
+
+@pytest.mark.parametrize("typed", [*OTHER_DIGITS, LONG_NUMBER])
 def test_it_reads_who_went_out_only_from_ascii_digits(client, host, typed):
     match = MatchFactory(host=host)
     data = {**hand_post(match, "Ben", Alice=23, Cara=18), "went_out": typed}

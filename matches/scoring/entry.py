@@ -9,6 +9,7 @@ match file's leftover stays a number or a list of cards (docs/match-format.md).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .cards import parse_card
 from .errors import RuleError
@@ -20,8 +21,17 @@ MAX_DIGITS = 9
 _TRY_LIST = "type points (10+10+5) or the cards (K 9 4)"
 
 
+# The largest number a box takes.
+MAX_NUMBER = 10**MAX_DIGITS - 1
+
+
 def _is_digits(text: str) -> bool:
     return text.isascii() and text.isdecimal() and len(text) <= MAX_DIGITS
+
+
+def _is_long_digits(text: str) -> bool:
+    """ASCII digits, more of them than a box takes (``MAX_DIGITS``)."""
+    return text.isascii() and text.isdecimal() and len(text) > MAX_DIGITS
 
 
 def read_whole_number(text: str) -> int | None:
@@ -69,7 +79,7 @@ def _quoted(text: str) -> str:
 
 
 def read_leftover_text(
-    text: str, *, player: str, what: str = "leftover"
+    text: str, *, player: str, what: str = "leftover", most: Callable[[], str] | None = None
 ) -> int | list[str] | str | None:
     """Read a leftover box into a match file's leftover.
 
@@ -80,6 +90,10 @@ def read_leftover_text(
         player: whose box it is, for the message.
         what: what the box holds, for the message: ``"leftover"``, or
             ``"deadwood"`` in Gin Rummy.
+        most: gives the most the box can hold, in words ("340 points (the
+            whole deck)"), for the message of a number too long to read
+            (called only then); by default the most any box takes
+            (``MAX_NUMBER`` points).
 
     Returns:
         None for an empty box; points as an int (a sum's total: 25);
@@ -91,7 +105,10 @@ def read_leftover_text(
         RuleError: the text holds a ``+`` but is not a sum of whole numbers
             (``player`` set): "Cara's leftover: 10+K mixes points and cards;
             type points (10+10+5) or the cards (K 9 4)", or "Cara's leftover:
-            10++5 is not a sum of whole numbers; ...".
+            10++5 is not a sum of whole numbers; ..."); or it is digits only,
+            a number (or a sum's) longer than a box takes: "Cara's leftover:
+            999999999999 is too big; the most is 340 points (the whole
+            deck)" (``most``).
 
     docs/rules.md, "Cards and leftovers"; docs/gin.md, "Deadwood".
     """
@@ -102,6 +119,14 @@ def read_leftover_text(
     if number is not None:
         return number
     words = [word for word in re.split(r"[\s,+]+", text) if word]
+    too_big = next((word for word in words if _is_long_digits(word)), None)
+    if too_big is not None and all(_is_long_digits(word) or _is_digits(word) for word in words):
+        # Digits only, too many of them: say so, not "not a whole number".
+        raise RuleError(
+            f"{player}'s {what}: {_quoted(too_big)} is too big; the most is "
+            f"{most() if most else f'{MAX_NUMBER:,} points'}",
+            player=player,
+        )
     if "+" in text:
         total = read_sum(text)
         if total is not None:
