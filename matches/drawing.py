@@ -184,15 +184,20 @@ def _row_parts(row: Any) -> tuple[str, str, str]:
     (the span under the name, or nothing) and its total, as drawn."""
     marked = (" leader" if row.leader else "") + (" winner" if row.winner else "")
     # The dealer's mark in its own span: static/js/waiting.js hides it
-    # while hands wait on the phone (the next dealer is not known yet).
-    shown_marks = "".join(
-        (
-            f'<span class="dealer-mark">{" · " if at else ""}{escape(mark)}</span>'
-            if mark == "deals"
-            else f"{' · ' if at else ''}{escape(mark)}"
-        )
-        for at, mark in enumerate(row.marks)
-    )
+    # while hands wait on the phone (the next dealer is not known yet). The
+    # span holds one separator next to it, so hidden it leaves none astray:
+    # the one before it, or, first of several, the one after it.
+    marks_list = row.marks
+    dealer_first = marks_list[:1] == ["deals"]
+    parts = []
+    for at, mark in enumerate(marks_list):
+        if mark == "deals":
+            inner = f"deals{' · ' if len(marks_list) > 1 else ''}" if at == 0 else " · deals"
+            parts.append(f'<span class="dealer-mark">{inner}</span>')
+        else:
+            separator = " · " if at and not (at == 1 and dealer_first) else ""
+            parts.append(f"{separator}{escape(mark)}")
+    shown_marks = "".join(parts)
     marks = f'<span class="marks">{shown_marks}</span>' if row.marks else ""
     return marked, marks, str(row.total)
 

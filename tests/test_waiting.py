@@ -251,3 +251,29 @@ def test_a_hand_ahead_of_the_board_says_which_hand_is_next(client, host):
         2,
     )
     assert recorded(match) == [hand("Cara", Alice=5, Ben=7)]
+
+
+@pytest.mark.parametrize(
+    ("dealer", "leader", "shown", "while_waiting"),
+    [
+        ("Alice", None, "deals · 100 to go", "100 to go"),
+        ("Ben", "Ben", "leader · deals · 59 to go", "leader · 59 to go"),
+    ],
+)
+def test_the_dealers_marks_leave_no_separator_astray_while_hands_wait(
+    client, host, dealer, leader, shown, while_waiting
+):
+    match = MatchFactory(host=host, first_dealer="Alice")  # Ben deals after one hand
+    if leader:
+        record(match, hand("Ben", Alice=23, Cara=18))
+    page = client.get(url("detail", match)).content.decode()
+    marks = re.search(
+        rf'{dealer}</span>\s*<span class="marks">(.*?)</span></th>', page, re.S
+    ).group(1)
+
+    def read(markup: str) -> str:
+        return " ".join(re.sub(r"<[^>]+>", "", markup).split())
+
+    assert read(marks) == shown
+    # static/js/waiting.js hides the dealer's mark while hands wait.
+    assert read(re.sub(r'<span class="dealer-mark">.*?</span>', "", marks)) == while_waiting

@@ -18,7 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from matches.models import Event, Match
 from matches.models import HostSession as Session
-from tests.e2e.board import enter_hand, expect_totals, messages, open_board, save
+from tests.e2e.board import enter_hand, expect_totals, messages, open_board, save, total
 from tests.e2e.test_line import move_the_line
 from tests.e2e.test_offline_copy import controlled, signed_in_page
 from tests.factories import MatchFactory, UserFactory, hand, record
@@ -129,8 +129,9 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("")
     expect_totals(page, Alice=0, Ben=0, Cara=0)
     expect(page.locator("#deal")).to_have_text("Who deals shows once the waiting hands are sent.")
-    # Nor does any row say who deals: that was for hand 1.
+    # Nor does any row say who deals: that was for hand 1; no separator is left astray.
     expect(page.locator(".dealer-mark")).to_be_hidden()
+    expect(total(page, "Alice").locator(".marks")).to_have_text("100 to go", use_inner_text=True)
     enter_hand(page, "Cara", Alice=5, Ben=7)
     save(page, 2).tap()
     page.get_by_role("radio", name="Alice", exact=True).tap()
