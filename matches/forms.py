@@ -36,6 +36,8 @@ from matches.scoring.rules import (
     SCHEMES,
     SHUTOUTS,
     STOCK_OUTS,
+    TARGET_MAX,
+    TARGET_MIN,
     GinRules,
     HouseRules,
     rule_keys,
@@ -487,16 +489,30 @@ def hand_form_class(match: Match) -> type[HandForm]:
     return GinHandForm if match.is_gin else HandForm
 
 
+# What the line box takes, in the page's words (the engine's check_target).
+LINE_WORDS = f"a whole number of points from {TARGET_MIN} to {TARGET_MAX}"
+
+
 class LineForm(EngineForm):
     """Move the line (the target). docs/rules.md, "Moving the line"."""
 
-    target = forms.CharField(label="New line", widget=_number_input())
+    target = forms.CharField(
+        label="New line",
+        widget=_number_input(),
+        error_messages={"required": f"Type the new line: {LINE_WORDS}"},
+    )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Its own ids: it shares the board page with the hand form.
         kwargs.setdefault("auto_id", "line_%s")
         super().__init__(*args, **kwargs)
+
+    def add_error(self, field: str | None, error: Any) -> None:
+        """The engine names the line "target"; the page calls it the line."""
+        if isinstance(error, str) and error.startswith("target must be "):
+            error = f"The new line must be {LINE_WORDS}"
+        super().add_error(field, error)
 
     def event_data(self) -> dict[str, Any]:
         return {"target": typed_number(self.cleaned_data["target"])}

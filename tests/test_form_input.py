@@ -184,13 +184,14 @@ def test_it_takes_a_hand_number_in_other_digits_for_an_out_of_date_form(client, 
     assert not Event.objects.exists()
 
 
-@pytest.mark.parametrize("typed", OTHER_DIGITS)
-def test_it_gives_a_line_in_other_digits_the_target_message(client, host, typed):
+@pytest.mark.parametrize("typed", [*OTHER_DIGITS, LONG_NUMBER])
+def test_it_gives_a_line_in_other_digits_the_line_message(client, host, typed):
     match = MatchFactory(host=host)
     response = client.post(url("line", match), {"token": str(uuid.uuid4()), "target": typed})
     assert response.status_code == 200
-    assert response.context["line_form"].errors == {"target": [TARGET]}
-    assert TARGET in text(response)
+    line = "The new line must be a whole number of points from 100 to 1000"
+    assert response.context["line_form"].errors == {"target": [line]}
+    assert line in text(response)
     assert not Event.objects.exists()
 
 

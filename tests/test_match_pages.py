@@ -451,11 +451,40 @@ def test_taking_back_a_move_of_the_line_says_so_in_a_sentence(client, host):
     assert "Took back the line moved to 250. Put it back below." in text(response)
 
 
-def test_it_refuses_a_line_out_of_range(client, host):
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("1001", "The new line must be a whole number of points from 100 to 1000"),
+        ("two hundred", "The new line must be a whole number of points from 100 to 1000"),
+        ("", "Type the new line: a whole number of points from 100 to 1000"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_it_refuses_a_line_out_of_range_naming_the_box_as_the_page_does(
+    client, host, typed, message, htmx
+):
     match = MatchFactory(host=host)
-    response = client.post(url("line", match), {"target": "1001", "token": str(uuid.uuid4())})
-    assert "target must be a whole number from 100 to 1000" in text(response)
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(
+        url("line", match), {"target": typed, "token": str(uuid.uuid4())}, headers=headers
+    )
+    page = text(response)
+    assert f"Move the line (now 100) Move {message}" in page
+    assert "target must" not in page
+    assert "This field is required" not in page
     assert not Event.objects.exists()
+
+
+def test_an_edit_of_a_move_of_the_line_says_what_the_new_line_must_be(client, host):
+    match = MatchFactory(host=host)
+    record(match, {"target": 300})
+    event = Event.objects.get(match=match)
+    for typed, message in (
+        ("", "Type the new line: a whole number of points from 100 to 1000"),
+        ("5000", "The new line must be a whole number of points from 100 to 1000"),
+    ):
+        response = client.post(url("edit", match, event_id=event.pk), {"target": typed})
+        assert f"New line {message}" in text(response)
 
 
 # Security and speed ----------------------------------------------------------------------
