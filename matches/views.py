@@ -797,6 +797,7 @@ def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
     # the history whether there is an Undo.
     return (
         match.abandoned,
+        match.next_match_id is not None,  # Rematch or "Open the rematch"
         board.status,
         board.winner,
         data["close_reason"],
@@ -1535,6 +1536,9 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Start a new match with the same players, seats and house rules."""
     match = _host_match(request, public_id)
+    if match.next_match_id is not None:
+        # Started already (on this screen or another): open it, ask nothing.
+        return redirect("matches:detail", public_id=match.next_match.public_id)
     if match.board(recent=0).status == "open" and not request.POST.get("confirm"):
         # Asked first, here on the server, so it holds with JavaScript off too.
         return _render_board(request, _board_context(match, confirm_rematch=True))

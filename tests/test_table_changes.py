@@ -342,6 +342,27 @@ def test_it_offers_a_rematch_of_a_closed_match_at_once(client, host):
     assert response["Location"] == url("detail", rematch)
 
 
+@pytest.mark.parametrize("closed", [True, False])
+def test_a_board_whose_rematch_exists_offers_to_open_it(client, host, closed):
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    if closed:
+        record(match, hand("Alice", Ben=100))
+    before = text(client.get(url("detail", match)))
+    assert "Rematch: same players, next dealer" in before
+    assert "A rematch of this match was started already." not in before
+    client.post(url("rematch", match), {"token": str(uuid.uuid4()), "confirm": "on"})
+    rematch = Match.objects.exclude(pk=match.pk).get()
+    # Another screen's board, drawn afresh for the version the rematch wrote.
+    page = text(client.get(url("detail", match)))
+    assert "A rematch of this match was started already. Open the rematch" in page
+    assert "Rematch: same players, next dealer" not in page
+    # Open it: no question, even of a match still open, and no third match.
+    response = client.post(url("rematch", match), {"token": str(uuid.uuid4())})
+    assert response.status_code == 302
+    assert response["Location"] == url("detail", rematch)
+    assert Match.objects.count() == 2
+
+
 def test_it_leaves_out_players_who_left_from_a_rematch(client, host):
     match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"])
     record(match, {"leave": "Alice"})
