@@ -80,7 +80,9 @@ def test_a_hand_half_typed_stays_when_the_line_moves_or_a_move_is_refused(
     enter_hand(page, "Ben", Alice=12)
     leftover(page, "Cara").fill("10+5")
     move_the_line(page, now=200, to=0)  # refused: the message, and the hand as typed
-    expect(page.get_by_text(re.compile(r"must be a whole number from \d+"))).to_be_visible()
+    expect(
+        page.get_by_text(re.compile(r"must be a whole number of points from \d+"))
+    ).to_be_visible()
     expect(leftover(page, "Cara")).to_have_value("10+5")
     htmx_settled(page)
     move_the_line(page, now=200, to=300)

@@ -260,8 +260,10 @@ def test_it_drops_the_last_refusal_once_the_preview_says_the_hand_adds_up(
     open_board(page, live_server, match)
     enter_hand(page, "Ben", Alice=0, Cara=18)
     save(page, 1).tap()
-    refusal = page.get_by_text("Alice's leftover must be at least 1")
+    refusal = page.get_by_role("listitem").filter(has_text="Alice's leftover must be at least 1")
     expect(refusal).to_be_visible()
+    # The preview says it too, as long as the boxes hold what was refused.
+    expect(page.locator("#hand-preview")).to_have_text("Alice's leftover must be at least 1")
     # As a host reading the screen: the board has settled before the next key
     # (a preview asked for mid-swap is lost: test_preview.py), then Done.
     htmx_settled(page)
