@@ -320,21 +320,36 @@ document.addEventListener("htmx:afterSwap", (event) => {
 });
 // A hand half typed survives the board's other forms (Move the line, who
 // leaves or joins, Undo): their answer is a new board, whose hand form gets
-// the entries back when it is for the same hand, players and address. The
-// hand form's own answers (saved, refused) are the server's to fill.
+// the entries back when it is for the same hand and address. Each box and
+// choice goes back to the same player's seat, wherever it now is (a player
+// left or joined); a player no longer seated has none. The hand form's own
+// answers (saved, refused) are the server's to fill.
 let typedHand = null;
 function handFormKey(form) {
-  const fixed = [...form.querySelectorAll("input[name=hand_number], input[name^=seat_]")];
-  return [form.getAttribute("action"), ...fixed.map((input) => `${input.name}=${input.value}`)].join("&");
+  const number = form.querySelector("input[name=hand_number]");
+  return `${form.getAttribute("action")}&${number ? number.value : ""}`;
 }
+function seatName(form, position) {
+  const seat = form.querySelector(`input[name="seat_${CSS.escape(position)}"]`);
+  return seat ? seat.value : null;
+}
+function seatOf(form, name) {
+  for (const seat of form.querySelectorAll("input[name^=seat_]")) {
+    if (seat.value === name) return seat.name.slice("seat_".length);
+  }
+  return null;
+}
+// Each entry: [box or choice name, value, the player it belongs to or null].
 function handEntries(form) {
   const entries = [];
   for (const input of form.querySelectorAll("input[name^=left_]")) {
     const value = input.dataset.kept !== undefined && !input.value ? input.dataset.kept : input.value;
-    if (value.trim()) entries.push([input.name, value]);
+    if (value.trim()) entries.push([input.name, value, seatName(form, input.name.slice("left_".length))]);
   }
   for (const input of form.querySelectorAll("input[type=radio]:checked, input[type=checkbox]:checked")) {
-    entries.push([input.name, input.value]);
+    // Who went out (or knocked) is chosen by seat: the choice follows the player.
+    const who = input.type === "radio" && /^\d+$/.test(input.value) ? seatName(form, input.value) : null;
+    entries.push([input.name, input.value, who]);
   }
   return entries;
 }
@@ -353,8 +368,16 @@ document.addEventListener("htmx:afterSwap", (event) => {
   if (!typed || event.detail.target.id !== "board") return;
   const form = document.getElementById("hand-form");
   if (!form || handFormKey(form) !== typed.key || handEntries(form).length) return;
-  for (const [name, value] of typed.entries) {
-    for (const input of form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+  for (const [name, typedValue, who] of typed.entries) {
+    let field = name;
+    let value = typedValue;
+    if (who !== null) {
+      const seat = seatOf(form, who);
+      if (seat === null) continue; // no longer seated: nothing of theirs to fill
+      if (name.startsWith("left_")) field = `left_${seat}`;
+      else value = seat;
+    }
+    for (const input of form.querySelectorAll(`[name="${CSS.escape(field)}"]`)) {
       if (input.type === "radio") input.checked = input.value === value;
       else if (input.type === "checkbox") input.checked = true;
       else input.value = value;

@@ -14,6 +14,7 @@ from tests.e2e.board import (
     dealer,
     enter_hand,
     expect_totals,
+    htmx_settled,
     leftover,
     open_board,
     save,
@@ -99,3 +100,40 @@ def test_it_seats_a_newcomer_after_the_chosen_player(
     expect_totals(page, Alice=0, Dan=0, Ben=0, Cara=18, Eve=0)
     expect(dealer(page)).to_have_text("Dan deals, 6 cards each. Ben plays first.")
     expect(leftover(page, "Dan")).to_be_visible()
+
+
+def test_a_hand_half_typed_follows_each_player_when_someone_leaves_or_joins(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    """The README's promise: a hand half typed stays in the form while the
+    host seats someone. The boxes go back by player, not by place: Eve's
+    row moves up when Cara leaves, and down when Dan sits after Alice."""
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Eve"], first_dealer="Alice")
+    record(match, hand("Cara", Alice=5, Ben=6, Eve=7))
+    open_board(page, live_server, match)
+    enter_hand(page, "Eve", Alice=12, Ben="10+5", Cara=7)
+    htmx_settled(page)
+
+    seats_tool(page)
+    page.get_by_role("combobox", name="Who leaves the table").select_option("Cara")
+    page.get_by_role("button", name="Leaves").tap()
+    expect_seats(page, "Alice", "Ben", "Eve", "Cara (left)")
+    expect(page.get_by_role("radio", name="Eve", exact=True)).to_be_checked()
+    expect(leftover(page, "Alice")).to_have_value("12")
+    expect(leftover(page, "Ben")).to_have_value("10+5")
+    expect(leftover(page, "Eve")).to_have_value("")
+    htmx_settled(page)
+
+    seats_tool(page)
+    page.get_by_role("combobox", name="Who joins").fill("Dan")
+    page.get_by_role("combobox", name="Sits after").select_option("Alice")
+    page.get_by_role("button", name="Joins").tap()
+    expect_seats(page, "Alice", "Dan", "Ben", "Eve", "Cara (left)")
+    expect(page.get_by_role("radio", name="Eve", exact=True)).to_be_checked()
+    expect(leftover(page, "Ben")).to_have_value("10+5")
+    expect(leftover(page, "Dan")).to_have_value("")
+
+    leftover(page, "Dan").fill("3")
+    save(page, 2).tap()
+    # Eve went out: 12 + 15 + 3.
+    expect_totals(page, Alice=0, Dan=0, Ben=0, Eve=30, Cara=18)
