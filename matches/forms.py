@@ -363,18 +363,60 @@ class HandForm(EngineForm):
         return not set(self.slips().values()) <= confirmed
 
     def typed_points(self) -> dict[str, Any]:
-        """Each player's box in the engine's terms (empty boxes left out)."""
-        points = {}
+        """Each player's box in the engine's terms (empty boxes left out).
+
+        Raises:
+            RuleError: a box that cannot be read ("Cara's leftover: 10+K
+                mixes points and cards"), with the refusal of every other
+                wrong box in ``others``: those the form cannot read, and what
+                the engine says of the rest (``_refused_boxes``).
+        """
+        if self._boxes_read is not None:
+            return self._boxes_read
+        points, refused = {}, []
         for position, name in enumerate(self.seated):
-            value = typed_leftover(
-                self.cleaned_data.get(f"left_{position}", ""),
-                player=name,
-                what=self.points_word,
-                most=self.most_words,
-            )
+            try:
+                value = typed_leftover(
+                    self.cleaned_data.get(f"left_{position}", ""),
+                    player=name,
+                    what=self.points_word,
+                    most=self.most_words,
+                )
+            except scoring.RuleError as error:
+                refused.append(error)
+                continue
             if value is not None:
                 points[name] = value
+        if refused:
+            raise self._refused_boxes(points, refused)
         return points
+
+    _boxes_read: dict[str, Any] | None = None
+
+    def _refused_boxes(
+        self, points: dict[str, Any], refused: list[scoring.RuleError]
+    ) -> scoring.RuleError:
+        """Every wrong box at once, when some cannot be read (``refused``):
+        the engine checks the hand with the boxes read (``points``), and its
+        refusals of other players' boxes join theirs, so that one Save names
+        them all. The engine's words about the unread players (a missing
+        leftover) are left out: their own refusal says what is wrong."""
+        unread = {error.player for error in refused}
+        self._boxes_read = points
+        try:
+            event_check(match=self.match, data=self.event_data(), replacing=self.replacing)
+        except scoring.RuleError as error:
+            refused += [
+                each
+                for each in (error, *error.others)
+                if each.player is not None and each.player not in unread
+            ]
+        finally:
+            self._boxes_read = None
+        first, *rest = refused
+        return scoring.RuleError(
+            first.message, player=first.player, field=first.field, others=tuple(rest)
+        )
 
     def most_words(self) -> str:
         """The most a player's box can hold, in words, as the engine's

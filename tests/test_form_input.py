@@ -270,3 +270,31 @@ def test_a_match_file_still_names_the_first_wrong_box_of_a_hand():
         scoring.replay(read_match(file))
     assert str(refused.value) == "event 0: Alice's leftover must be at least 1"
     assert [other.message for other in refused.value.others] == ["Cara's leftover is missing"]
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_a_bad_sum_a_card_too_many_and_a_plain_mistake_are_named_on_one_save(client, host, scheme):
+    """A sum the form cannot read and a card one too many used to hide every
+    other wrong box until the next Save."""
+    players = ["Alice", "Ben", "Cara", "Dan"]  # four players: one deck
+    match = MatchFactory(host=host, players=players, scheme=scheme)
+    left = {name: f"id_left_{seat}" for seat, name in enumerate(players)}
+    data = hand_post(match, "Alice", Ben="10+", Cara="+5", Dan="10-5")
+    response = client.post(url("hand", match), data)
+    assert errors_beside(response, left["Ben"]) == [
+        "Ben's leftover: 10+ is not a sum of whole numbers; type points (10+10+5) or the "
+        "cards (K 9 4)"
+    ]
+    assert errors_beside(response, left["Cara"]) == [
+        "Cara's leftover: +5 is not a sum of whole numbers; type points (10+10+5) or the "
+        "cards (K 9 4)"
+    ]
+    assert errors_beside(response, left["Dan"]) == [CARA_NOT_A_NUMBER.replace("Cara", "Dan")]
+    data = hand_post(match, "Alice", Ben="-3", Cara="KH KH", Dan="5")
+    response = client.post(url("hand", match), data)
+    assert errors_beside(response, left["Ben"]) == ["Ben's leftover must be at least 1"]
+    assert errors_beside(response, left["Cara"]) == [
+        "Cara's K♥ is one too many: with 1 deck a hand holds at most 1 of each card"
+    ]
+    assert 'value="KH KH"' in response.content.decode()
+    assert not Event.objects.filter(match=match).exists()

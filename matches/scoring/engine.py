@@ -772,12 +772,17 @@ class _RummyTable(_Table):
                 leftovers[name], held = read
                 if held is not None:
                     cards[name] = held
+        # The cards read are checked against the deck even beside a wrong
+        # box: a card one too many is refused on the same Save.
+        try:
+            check_cards(cards, decks=decks)
+        except RuleError as error:
+            problems.append(error)
         if problems:
             first, *others = problems
             first.others = tuple(others)
             raise first
 
-        check_cards(cards, decks=decks)
         most = deck
         if sum(leftovers.values()) > most:
             deck_words = "1 deck" if decks == 1 else f"{decks} decks"
