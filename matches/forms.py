@@ -110,10 +110,14 @@ def _number_input(**attrs: Any) -> forms.TextInput:
 class LeftoverBox(forms.TextInput):
     """A player's box of the hand form (``NUMBER_BOX``), room for a whole
     hand of cards typed with suits ("10H 10D ..."). A class, so that each
-    form's dozen boxes are made afresh rather than deep-copied."""
+    form's dozen boxes are made afresh rather than deep-copied.
+
+    Its keypad is the phone's (``tel``): digits as large as the number
+    pad's, and a ``+`` for a sum (10+10+5), which an iPhone's number pad
+    (``numeric``) lacks; cards go in by the Cards button beside it."""
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        super().__init__({**NUMBER_BOX, "maxlength": "200", **(attrs or {})})
+        super().__init__({**NUMBER_BOX, "inputmode": "tel", "maxlength": "200", **(attrs or {})})
 
 
 def drawn(bound: forms.BoundField) -> SafeString:

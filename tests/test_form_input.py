@@ -219,6 +219,18 @@ def test_it_records_a_sum_as_its_total(client, host, typed):
     assert stored_board(match).totals["Ben"] == 48
 
 
+def test_a_leftover_box_brings_up_a_keypad_with_a_plus_for_sums(client, host):
+    """``inputmode="tel"``: the dial pad has ``+``; an iPhone's number pad
+    (``numeric``) has only digits, so a sum could not be typed. The line box,
+    which takes only a number, keeps the number pad."""
+    match = MatchFactory(host=host)
+    page = client.get(url("detail", match)).content.decode()
+    box = re.search(r'<input type="text" name="left_0"[^>]*>', page).group(0)
+    assert 'inputmode="tel"' in box
+    line = re.search(r'<input type="text" name="target"[^>]*>', page).group(0)
+    assert 'inputmode="numeric"' in line
+
+
 def test_it_tells_the_preview_which_boxes_were_sums(host):
     match = MatchFactory(host=host)
     data = hand_post(match, "Ben", Alice="K 9 4", Cara=" 10 + 10 + 5 ")
