@@ -189,16 +189,21 @@ def _set_aside_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     JavaScript, the set-aside board, saying what had been typed."""
     if request.htmx:
         return HttpResponse(SET_ASIDE_HAND_KEPT, status=409, content_type="text/plain")
-    # The boxes as drawn: the seats the form was sent with, not the board's now.
+    messages.error(request, SET_ASIDE_HAND)
+    messages.info(request, f"You had entered: {_posted_hand_words(request, match)}.")
+    return _refused(request, _board_context(match))
+
+
+def _posted_hand_words(request: HtmxHttpRequest, match: Match) -> str:
+    """What a hand form sent but not saved held, in words ("Ben went out,
+    Alice 23"), for the page that says so: read by the boxes as drawn, the
+    seats the form was sent with, not the board's now."""
     drawn_for = tuple(
         request.POST[f"seat_{position}"]
         for position in range(MAX_SEATED)
         if f"seat_{position}" in request.POST
     )
-    form = hand_form_class(match)(request.POST, match=match, seated=drawn_for)
-    messages.error(request, SET_ASIDE_HAND)
-    messages.info(request, f"You had entered: {form.typed_words()}.")
-    return _refused(request, _board_context(match))
+    return hand_form_class(match)(request.POST, match=match, seated=drawn_for).typed_words()
 
 
 # The lookup of nearly every host's page (``_host_match``), compiled once.
@@ -1175,8 +1180,8 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
     match = _host_match(request, public_id, writing=True, events=True)
     try:
         index, event = _live_event(match, event_id)
-    except GoneElsewhere:
-        messages.info(request, GONE)
+    except GoneElsewhere as gone:
+        _gone(request, match, gone)
         return _after_write(request, match)
     if event.kind != "hand":
         raise Http404("Only a hand can be fixed here.")
@@ -1387,7 +1392,11 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
 
 
 class GoneElsewhere(Exception):
-    """The event was deleted on another screen."""
+    """The event was deleted on another screen (``event``)."""
+
+    def __init__(self, event: Event) -> None:
+        super().__init__(event.pk)
+        self.event = event
 
 
 def _live_event(match: Match, event_id: int) -> tuple[int, Event]:
@@ -1400,12 +1409,26 @@ def _live_event(match: Match, event_id: int) -> tuple[int, Event]:
     for index, event in enumerate(match.live_events()):
         if event.pk == event_id:
             return index, event
-    if any(event.pk == event_id for event in match.events.all()):
-        raise GoneElsewhere
+    for event in match.events.all():
+        if event.pk == event_id:
+            raise GoneElsewhere(event)
     raise Http404("No such event in this match.")
 
 
 GONE = "That entry was deleted on another screen, so nothing was changed."
+
+
+def _gone(request: HtmxHttpRequest, match: Match, gone: GoneElsewhere) -> None:
+    """Say that the entry a page changes was deleted on another screen; a
+    change of a hand sent meanwhile is not lost without a word: what it
+    held is said, and where to put the entry back."""
+    messages.info(request, GONE)
+    if request.method == "POST" and gone.event.kind == "hand" and "seat_0" in request.POST:
+        messages.info(
+            request,
+            f"You had entered: {_posted_hand_words(request, match)}. To change that hand, "
+            "put it back first (All entries, Put back).",
+        )
 
 
 @require_http_methods(["GET", "POST"])
@@ -1417,8 +1440,8 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     match = _host_match(request, public_id, writing=True, events=True)
     try:
         index, event = _live_event(match, event_id)
-    except GoneElsewhere:
-        messages.info(request, GONE)
+    except GoneElsewhere as gone:
+        _gone(request, match, gone)
         return redirect("matches:detail", public_id=match.public_id)
     datas = [each.data for each in match.live_events()]
     label = event_label(datas, index)

@@ -163,6 +163,23 @@ def test_it_says_so_when_an_entry_was_deleted_on_another_screen(client, host):
         assert "That entry was deleted on another screen, so nothing was changed." in text(response)
 
 
+@pytest.mark.parametrize("page", ["edit", "fix"])
+def test_a_change_of_a_hand_deleted_on_another_screen_says_what_was_typed(client, host, page):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
+    first = events_of(match)[0]
+    data = hand_post(match, "Ben", Alice=9, Cara=18)
+    services.event_delete(match=match, event_id=first.pk)
+    response = client.post(url(page, match, event_id=first.pk), data, follow=True)
+    shown = text(response)
+    assert "That entry was deleted on another screen, so nothing was changed." in shown
+    assert (
+        "You had entered: Ben went out, Alice 9, Cara 18. To change that hand, put it back "
+        "first (All entries, Put back)." in shown
+    )
+    assert Event.objects.get(pk=first.pk).deleted is not None
+
+
 def test_it_edits_a_move_of_the_line(client, host):
     match = MatchFactory(host=host)
     record(match, {"target": 300})
