@@ -443,7 +443,14 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     order, first dealer, house rules."""
     known = list(Player.objects.filter(host=request.user).values_list("name", flat=True))
     asked = request.POST.get("game") if request.method == "POST" else request.GET.get("game")
-    form = NewMatchForm(request.POST or None, known_names=known, game=game_of(asked))
+    # Names typed before the game was switched (static/js/app.js), back in their seats.
+    carried = {
+        f"player_{seat}": name[:40]
+        for seat, name in enumerate(request.GET.getlist("name")[:MAX_SEATED])
+    }
+    form = NewMatchForm(
+        request.POST or None, known_names=known, game=game_of(asked), initial=carried
+    )
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(

@@ -310,3 +310,18 @@ def test_a_bad_sum_a_card_too_many_and_a_plain_mistake_are_named_on_one_save(cli
     ]
     assert 'value="KH KH"' in response.content.decode()
     assert not Event.objects.filter(match=match).exists()
+
+
+def test_a_new_match_page_puts_names_carried_from_the_other_game_in_their_seats(client, host):
+    """The game's link carries the names typed (static/js/app.js): Gin has
+    two seats, so a third name waits for Rummy; a name is cut to a seat's 40
+    characters, and escaped."""
+    new = reverse("matches:new")
+    page = client.get(new, {"game": "gin", "name": ["Alice", "<b>Ben</b>", "Cara"]})
+    drawn = page.content.decode()
+    assert re.search(r'name="player_0"[^>]*value="Alice"', drawn)
+    assert re.search(r'name="player_1"[^>]*value="&lt;b&gt;Ben&lt;/b&gt;"', drawn)
+    assert 'name="player_2"' not in drawn
+    page = client.get(new, {"game": "rummy", "name": ["A" * 50, "Ben"]})
+    assert re.search(r'name="player_0"[^>]*value="' + "A" * 40 + '"', page.content.decode())
+    assert not Match.objects.exists()

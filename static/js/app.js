@@ -318,6 +318,21 @@ document.addEventListener("htmx:afterSwap", (event) => {
     asked.hidden = !still.length || !still.every((question) => words.includes(question));
   }
 });
+// Switching the game on New match keeps the names typed: the game's link
+// carries them, and the page puts them back in their seats (a plain link
+// without JavaScript, as before).
+document.addEventListener("click", (event) => {
+  const link = event.target.closest(".game-choice a");
+  if (!link) return;
+  const names = [...document.querySelectorAll("input[name^=player_]")]
+    .map((box) => box.value.trim())
+    .filter(Boolean);
+  if (!names.length) return;
+  const address = new URL(link.href);
+  address.searchParams.delete("name");
+  for (const name of names) address.searchParams.append("name", name);
+  link.href = address.toString();
+});
 // A hand half typed survives the board's other forms (Move the line, who
 // leaves or joins, Undo): their answer is a new board, whose hand form gets
 // the entries back when it is for the same hand and address. Each box and

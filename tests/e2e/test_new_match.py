@@ -31,3 +31,20 @@ def test_it_starts_the_match_of_worked_example_1(
     expect(dealer(page)).to_have_text("Alice deals, 7 cards each. Ben plays first.")
     match = Match.objects.get(host=host)
     assert match.player_names() == ["Alice", "Ben", "Cara"]
+
+
+def test_switching_the_game_keeps_the_names_typed(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    page.goto(live_server.url + "/matches/new/")
+    page.get_by_role("combobox", name="Seat 1", exact=True).fill("Alice")
+    page.get_by_role("combobox", name="Seat 2", exact=True).fill("Ben & Co")
+    game = page.get_by_role("navigation", name="Game")
+    game.get_by_role("link", name="Gin Rummy").tap()
+    expect(page.get_by_role("button", name="Start the Gin match")).to_be_visible()
+    expect(page.get_by_role("combobox", name="Seat 1", exact=True)).to_have_value("Alice")
+    expect(page.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("Ben & Co")
+    game.get_by_role("link", name="Rummy 2 to 6 players").tap()
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    expect(page.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("Ben & Co")
+    expect(page.get_by_role("combobox", name="Seat 3", exact=True)).to_have_value("")
