@@ -774,9 +774,11 @@ class NewMatchForm(RulesForm):
         seat_errors = scoring.check_seats(boxes, game=self.game)
         for error in seat_errors:
             self.add_rule_error(error)
-        # With no players yet, "the first dealer must be one of the players"
-        # would only repeat the seat's own message.
-        if "first_dealer" not in self.errors and self.players():
+        # With no players yet, or the first dealer's seat refused already (a
+        # gap: "Seat 1 has no name"), "the first dealer must be one of the
+        # players" would only repeat the seat's own message.
+        dealer_seat = f"player_{int(cleaned.get('first_dealer') or 0)}"
+        if "first_dealer" not in self.errors and self.players() and dealer_seat not in self.errors:
             problem = scoring.check_first_dealer(self.first_dealer_name(), self.players())
             if problem is not None:
                 self.add_rule_error(problem)

@@ -74,6 +74,15 @@ def test_it_names_each_bad_new_match_field_beside_it(client, host, overrides, fi
     assert not Match.objects.exists()
 
 
+def test_a_first_dealer_in_an_empty_seat_is_named_once_by_the_seat(client, host):
+    data = new_match_data(player_0="", first_dealer="0")
+    response = client.post(reverse("matches:new"), data)
+    gap = "Seat 1 has no name: type who sits there, or leave only the last seats empty"
+    assert response.context["form"].errors == {"player_0": [gap]}
+    assert "the first dealer must be one of the players" not in text(response)
+    assert not Match.objects.exists()
+
+
 def test_it_starts_a_match_with_the_last_seats_empty(client, host):
     client.post(reverse("matches:new"), new_match_data(player_2="", player_5=""))
     assert Match.objects.get().player_names() == ["Alice", "Ben"]
