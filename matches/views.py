@@ -1130,6 +1130,9 @@ def _fix_context(match: Match, event: Event, index: int) -> dict[str, Any]:
         "event": event,
         "label": event_label(datas, index),
         "version": services.data_version(event.data),
+        # Who dealt it (kept in its entry): the marks beside the names are
+        # the next hand's dealer, not this one's.
+        "dealer": (event.result or {}).get("dealer"),
     }
 
 

@@ -117,6 +117,14 @@ def test_it_replaces_the_hand_with_the_fix_and_keeps_nothing_aside(client, host)
     assert "Deleted" not in text(response)
 
 
+def test_a_fix_says_who_dealt_that_hand_not_the_next(client, host):
+    match = MatchFactory(host=host, target=1000)  # Alice deals hand 1, Ben hand 2, Cara hand 3
+    record(match, hand("Ben", Alice=2, Cara=2), hand("Cara", Alice=2, Ben=2))
+    event = live(match)[0]
+    page = text(client.get(url("fix", match, event_id=event.pk)))
+    assert "Hand 1 was dealt by Alice; the marks beside the names are for the next hand." in page
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_a_fix_opened_after_many_hands_says_nothing_changes_until_something_does(
     client, host, scheme
