@@ -123,6 +123,8 @@ def test_a_fix_says_who_dealt_that_hand_not_the_next(client, host):
     event = live(match)[0]
     page = text(client.get(url("fix", match, event_id=event.pk)))
     assert "Hand 1 was dealt by Alice; the marks beside the names are for the next hand." in page
+    page = text(client.get(url("fix", match, event_id=live(match)[1].pk)))
+    assert "Hand 2 was dealt by Ben;" in page
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
