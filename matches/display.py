@@ -229,8 +229,11 @@ def history(events: list[Any], board: scoring.Board, first: int = 0) -> list[His
     """
     hands = {hand.index: hand for hand in board.hands}
     rows = []
+    gone: set[str] = set()  # who left among ``events``: their join is a return
     for index, event in enumerate(events, start=first):
         data = event.data
+        if "leave" in data:
+            gone.add(name_key(data["leave"]))
         if "hand" in data:
             hand = hands[index]
             if isinstance(hand, GinHandResult):
@@ -251,19 +254,25 @@ def history(events: list[Any], board: scoring.Board, first: int = 0) -> list[His
             )
         else:
             kind = next(key for key in ("target", "leave", "join") if key in data)
-            rows.append(
-                HistoryRow(event.pk, kind, event_sentence(data, board), created=event.created)
-            )
+            returned = kind == "join" and name_key(data["join"]) in gone
+            if returned:
+                gone.discard(name_key(data["join"]))
+            sentence = event_sentence(data, board, returned=returned)
+            rows.append(HistoryRow(event.pk, kind, sentence, created=event.created))
     return rows[::-1]
 
 
-def event_sentence(data: dict[str, Any], board: scoring.Board, *, back: bool = False) -> str:
+def event_sentence(
+    data: dict[str, Any], board: scoring.Board, *, back: bool = False, returned: bool = False
+) -> str:
     """A move of the line, a leave or a join (match-file shape) as the history
     says it, with names as ``board`` spells them, not as typed ("ben" sat
     down: "Ben"): "The line moved to 200", "Cara left the table", "Dan sat
     down after Alice". ``back``: a join just recorded of a player dealt in
     before (``snapshot.ever_dealt_in``), ``board`` the board after it, so
-    their total is told ("Oz is back in their seat, with 54 points")."""
+    their total is told ("Oz is back in their seat, with 54 points").
+    ``returned``: a join of a player who left earlier in the list the
+    sentence is part of ("Oz came back to their seat")."""
     spelled = {name_key(name): name for name in board.totals}
 
     def shown(name: str) -> str:
@@ -277,6 +286,8 @@ def event_sentence(data: dict[str, Any], board: scoring.Board, *, back: bool = F
     if back:
         # Dealt in before: back in their own seat, with their total.
         return f"{name} is back in their seat, with {board.totals[name]} points"
+    if returned:
+        return f"{name} came back to their seat"
     after = f" after {shown(data['after'])}" if data.get("after") else ""
     return f"{name} sat down{after}"
 

@@ -81,16 +81,22 @@ def sheet(data: dict[str, Any]) -> Sheet:
     shorts = short_names(names)
     dealers = {name: escape(short) for name, short in shorts.items()}
     rows = []
+    gone: set[str] = set()  # who left: their join is a return
     for event in data["events"]:
         if event["kind"] == "hand":
             rows.append(_hand_row(event, names, dealers))
         else:
+            returned = event["kind"] == "join" and event["player"] in gone
+            if event["kind"] == "leave":
+                gone.add(event["player"])
+            elif returned:
+                gone.discard(event["player"])
             rows.append(
                 format_html(
                     '<tr class="sheet-note"><td colspan="{}">'
                     '<span class="sheet-note-text">{}</span></td></tr>',
                     len(names) + 1,
-                    _note(event),
+                    _note(event, returned=returned),
                 )
             )
     foot = [
@@ -158,11 +164,15 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str]) 
     return "".join(cells)
 
 
-def _note(event: dict[str, Any]) -> str:
+def _note(event: dict[str, Any], *, returned: bool = False) -> str:
+    """A sheet's row of words: a move of the line, a leave or a join (a
+    ``returned`` player's, who left earlier: "Dan came back to their seat.")."""
     if event["kind"] == "target":
         return f"The line moved from {event['from']} to {event['target']}."
     if event["kind"] == "leave":
         return f"{event['player']} left the table."
+    if returned:
+        return f"{event['player']} came back to their seat."
     after = f" after {event['after']}" if event["after"] else ""
     return f"{event['player']} sat down{after}."
 

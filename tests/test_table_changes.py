@@ -509,9 +509,29 @@ def test_it_names_the_hand_as_the_board_shows_it_when_a_put_back_is_refused(clie
 
 def test_it_writes_joins_and_leaves_with_the_boards_spelling(client, host):
     match = MatchFactory(host=host)
-    record(match, {"leave": "ben"}, {"join": "BEN"})
+    record(match, {"leave": "ben"}, {"join": "BEN"}, {"join": "Dan"})
     page = text(client.get(url("detail", match)))
-    assert "Ben sat down" in page and "Ben left the table" in page
+    assert "Ben came back to their seat" in page and "Ben left the table" in page
+    assert "Dan sat down" in page
+
+
+def test_a_player_who_left_and_came_back_is_said_to_come_back_on_the_sheet_and_entries(
+    client, host
+):
+    match = MatchFactory(host=host, target=1000)
+    record(
+        match,
+        hand("Ben", Alice=2, Cara=3),
+        {"leave": "Cara"},
+        hand("Ben", Alice=2),
+        {"join": "Dan", "after": "Alice"},
+        {"join": "cara"},
+    )
+    for page in ("sheet", "entries"):
+        shown = text(client.get(url(page, match)))
+        assert "Cara came back to their seat" in shown, page
+        assert "Dan sat down after Alice" in shown, page
+        assert "Cara sat down" not in shown, page
 
 
 def test_it_asks_for_the_name_of_a_player_joining(client, host):
