@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from matches import scoring
 from matches.display import refusal
 from matches.models import Match
-from matches.scoring.cards import ACE_VALUES, deck_points
+from matches.scoring.cards import ACE_VALUES
 from matches.scoring.engine import name_key
 from matches.scoring.gin import MOST_DEADWOOD
 from matches.scoring.rules import (
@@ -425,8 +425,7 @@ class HandForm(EngineForm):
     def most_words(self) -> str:
         """The most a player's box can hold, in words, as the engine's
         refusal of more says it: the whole deck (or decks) in play."""
-        rules = self.match.house_rules()
-        return f"{(rules.decks or 1) * deck_points(rules.ace_value)} points (the whole deck)"
+        return f"{self.match.house_rules().whole_deck} points (the whole deck)"
 
     def event_data(self) -> dict[str, Any]:
         """The hand in match-file shape, exactly as entered."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .cards import Card, cards_points, check_cards, deck_points, most_points_in, parse_card
+from .cards import Card, cards_points, check_cards, most_points_in, parse_card
 from .errors import RuleError
 from .rules import (
     GIN,
@@ -758,7 +758,7 @@ class _RummyTable(_Table):
         leftovers: dict[str, int] = {}
         cards: dict[str, tuple[Card, ...]] = {}
         decks = self.rules.decks or 1
-        deck = decks * deck_points(self.rules.ace_value)
+        deck = self.rules.whole_deck
         # Every player's box is read before any is refused: the first
         # problem is the refusal, with the others' (``RuleError.others``).
         problems: list[RuleError] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from .cards import ACE_VALUES
+from .cards import ACE_VALUES, deck_points
 from .errors import RuleError
 
 HIGHEST_WINS = "highest_wins"
@@ -222,6 +222,13 @@ class HouseRules:
     def leader_is_lowest(self) -> bool:
         """True under ``penalty``, where the leader is the lowest total."""
         return self.scheme == PENALTY
+
+    @property
+    def whole_deck(self) -> int:
+        """The points of every card in play (``decks`` of them; None: one),
+        aces at ``ace_value``: the most a hand's leftovers can hold.
+        docs/rules.md, "Cards and leftovers"."""
+        return (self.decks or 1) * deck_points(self.ace_value)
 
     def problems(self) -> list[RuleError]:
         """Every rule whose value docs/rules.md does not allow, so a form can show
