@@ -375,8 +375,6 @@ class HandForm(EngineForm):
                 wrong box in ``others``: those the form cannot read, and what
                 the engine says of the rest (``_refused_boxes``).
         """
-        if self._boxes_read is not None:
-            return self._boxes_read
         points, refused = {}, []
         for position, name in enumerate(self.seated):
             try:
@@ -395,8 +393,6 @@ class HandForm(EngineForm):
             raise self._refused_boxes(points, refused)
         return points
 
-    _boxes_read: dict[str, Any] | None = None
-
     def _refused_boxes(
         self, points: dict[str, Any], refused: list[scoring.RuleError]
     ) -> scoring.RuleError:
@@ -406,17 +402,14 @@ class HandForm(EngineForm):
         them all. The engine's words about the unread players (a missing
         leftover) are left out: their own refusal says what is wrong."""
         unread = {error.player for error in refused}
-        self._boxes_read = points
         try:
-            event_check(match=self.match, data=self.event_data(), replacing=self.replacing)
+            event_check(match=self.match, data=self.event_data(points), replacing=self.replacing)
         except scoring.RuleError as error:
             refused += [
                 each
                 for each in (error, *error.others)
                 if each.player is not None and each.player not in unread
             ]
-        finally:
-            self._boxes_read = None
         first, *rest = refused
         return scoring.RuleError(
             first.message, player=first.player, field=first.field, others=tuple(rest)
@@ -427,14 +420,15 @@ class HandForm(EngineForm):
         refusal of more says it: the whole deck (or decks) in play."""
         return f"{self.match.house_rules().whole_deck} points (the whole deck)"
 
-    def event_data(self) -> dict[str, Any]:
-        """The hand in match-file shape, exactly as entered."""
+    def event_data(self, points: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The hand in match-file shape, exactly as entered (``points``: the
+        boxes as read already, ``typed_points``)."""
         went_out = self.cleaned_data["went_out"]
         return {
             "hand": {
                 "went_out": None if went_out == NOBODY else self.seated[int(went_out)],
                 "rummy": self.cleaned_data.get("rummy", False),
-                "leftovers": self.typed_points(),
+                "leftovers": self.typed_points() if points is None else points,
             }
         }
 
@@ -513,13 +507,13 @@ class GinHandForm(HandForm):
     def slips(self) -> dict[str, str]:
         return {}  # a Gin hand's checks are all refusals (docs/gin.md, "Deadwood")
 
-    def event_data(self) -> dict[str, Any]:
+    def event_data(self, points: dict[str, Any] | None = None) -> dict[str, Any]:
         knocked = self.cleaned_data["knocked"]
         hand: dict[str, Any] = {
             "knocked": None if knocked == DRAWN else self.seated[int(knocked)],
             "big_gin": self.cleaned_data.get("big_gin", False),
         }
-        points = self.typed_points()
+        points = self.typed_points() if points is None else points
         if points or knocked != DRAWN:
             hand["deadwood"] = points
         return {"hand": hand}
