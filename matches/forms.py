@@ -204,6 +204,10 @@ class EngineForm(forms.Form):
         """The field an engine error belongs next to (None: the whole form)."""
         return error.field if error.field in self.fields else None
 
+    def refusal_words(self, error: scoring.RuleError, shown: list[dict[str, Any]]) -> str:
+        """What the form says of an engine error (``display.refusal``)."""
+        return refusal(error, shown)
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if not self.errors:
@@ -216,9 +220,9 @@ class EngineForm(forms.Form):
                 # Only a refusal that names a later event reads the events.
                 later = isinstance(error, LaterEventImpossible)
                 shown = [event.data for event in self.match.live_events()] if later else []
-                self.add_error(self.field_for(error), refusal(error, shown))
+                self.add_error(self.field_for(error), self.refusal_words(error, shown))
                 for other in error.others:  # every wrong box at once, each by its player
-                    self.add_error(self.field_for(other), refusal(other, shown))
+                    self.add_error(self.field_for(other), self.refusal_words(other, shown))
         return cleaned
 
 
@@ -547,11 +551,12 @@ class LineForm(EngineForm):
         kwargs.setdefault("auto_id", "line_%s")
         super().__init__(*args, **kwargs)
 
-    def add_error(self, field: str | None, error: Any) -> None:
-        """The engine names the line "target"; the page calls it the line."""
-        if isinstance(error, str) and error.startswith("target must be "):
-            error = f"The new line must be {LINE_WORDS}"
-        super().add_error(field, error)
+    def refusal_words(self, error: scoring.RuleError, shown: list[dict[str, Any]]) -> str:
+        """The engine's check of the target (``field="target"``) in the page's
+        words: the box is the new line."""
+        if error.field == "target" and not isinstance(error, LaterEventImpossible):
+            return f"The new line must be {LINE_WORDS}"
+        return super().refusal_words(error, shown)
 
     def event_data(self) -> dict[str, Any]:
         return {"target": typed_number(self.cleaned_data["target"])}
