@@ -436,11 +436,14 @@ def match_row(match: Any, standings: list[Listed]) -> MatchRow:
     return MatchRow(match, players, sentence)
 
 
-def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:
+def event_text(
+    data: dict[str, Any], seat_order: list[str] = (), *, number: int | None = None
+) -> str:
     """An event as entered (match-file shape), in words, for one that is not
     on the board (taken back): "the hand where Ben went out (Alice 23, Cara
     18)", the players in ``seat_order`` (PostgreSQL's jsonb keeps no key
-    order)."""
+    order); a hand's ``number`` as the board gave it, when known ("hand 3,
+    where Ben went out (...)")."""
     if "hand" in data:
         hand = data["hand"]
         seats = {name_key(name): position for position, name in enumerate(seat_order)}
@@ -456,7 +459,8 @@ def event_text(data: dict[str, Any], seat_order: list[str] = ()) -> str:
                 points.items(), key=lambda item: seats.get(name_key(item[0]), len(seats))
             )
         )
-        return f"the hand where {who}" + (f" ({held})" if held else "")
+        hand_words = f"hand {number}, where" if number else "the hand where"
+        return f"{hand_words} {who}" + (f" ({held})" if held else "")
     if "target" in data:
         return f"the move of the line to {data['target']}"
     if "leave" in data:

@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -640,15 +640,13 @@ def _deleted(
     rows = [event for event in deleted if event is not undone]
     shown = []
     for event in rows[:DELETED_SHOWN]:
-        text = event_text(event.data, list(board.totals))
         number = (event.result or {}).get("number") if event.kind == "hand" else None
-        if number and text.startswith("the hand where "):
-            text = f"hand {number}, where {text.removeprefix('the hand where ')}"
+        text = event_text(event.data, list(board.totals), number=number)
         when = timezone.localtime(event.deleted)
         shown.append(
             {
                 "pk": event.pk,
-                "text": text[:1].upper() + text[1:],
+                "text": capfirst(text),
                 "url": event_url("restore", public_id, event.pk),
                 "when": when.isoformat(),
                 "clock": drawing.clock(when),
