@@ -236,6 +236,8 @@ class HandForm(EngineForm):
     player's box is ``left_N`` (their seat in the hand) in both games.
     """
 
+    # A hidden field refused (a browser never sends it so): said once, here.
+    out_of_date = "This form is out of date: reload the page, then enter the hand again."
     chooser = "went_out"
     extra = "rummy"
     none_choice = NOBODY

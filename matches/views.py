@@ -134,7 +134,7 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
             try:
                 return view(request, *args, **kwargs)
             except SetAside as refused:
-                if request.method == "POST" and getattr(view, "keeps_typed_hand", False):
+                if _posts_hand(request):
                     return _set_aside_hand(request, refused.match)
                 # Nothing is recorded in a match set aside: say so on its board.
                 messages.error(request, services.ABANDONED)
@@ -174,11 +174,10 @@ SET_ASIDE_HAND_KEPT = (
 )
 
 
-def _keeps_typed_hand(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Mark a view that saves the board's hand form: ``host_required`` then
-    answers a save to a match set aside meanwhile without losing the hand."""
-    view.keeps_typed_hand = True  # type: ignore[attr-defined]
-    return view
+def _posts_hand(request: HtmxHttpRequest) -> bool:
+    """Whether the request sends a hand form's boxes (a hand saved, fixed or
+    edited): a refusal then says what they held, so nothing typed is lost."""
+    return request.method == "POST" and "seat_0" in request.POST
 
 
 def _set_aside_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
@@ -986,7 +985,6 @@ def _same_hand(form: HandForm, earlier: Event) -> bool:
 
 @require_POST
 @host_required
-@_keeps_typed_hand
 def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Record a hand. A repeated form token records nothing more; a probable
     typing slip is asked about first; a form drawn for a hand that another
@@ -1179,7 +1177,6 @@ def _save_edit(
 
 @require_http_methods(["GET", "POST"])
 @host_required
-@_keeps_typed_hand
 @never_cache
 def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
     """Fix a recorded hand in the board's own hand form, filled in with what
@@ -1256,7 +1253,7 @@ def _refusal_words(form: HandForm | None) -> str | None:
     for name, errors in form.errors.items():
         if name not in hidden and errors:
             return errors[0]
-    return "This form is out of date: reload the page, then enter the hand again."
+    return form.out_of_date
 
 
 def _preview_answer(context: dict[str, Any]) -> HttpResponse:
@@ -1431,7 +1428,7 @@ def _gone(request: HtmxHttpRequest, match: Match, gone: GoneElsewhere) -> None:
     change of a hand sent meanwhile is not lost without a word: what it
     held is said, and where to put the entry back."""
     messages.info(request, GONE)
-    if request.method == "POST" and gone.event.kind == "hand" and "seat_0" in request.POST:
+    if gone.event.kind == "hand" and _posts_hand(request):
         messages.info(
             request,
             f"You had entered: {_posted_hand_words(request, match)}. To change that hand, "

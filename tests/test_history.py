@@ -436,6 +436,22 @@ def test_a_hand_saved_without_javascript_after_the_match_was_set_aside_says_what
     assert not Event.objects.filter(match=match).exists()
 
 
+def test_an_edit_saved_after_another_screen_set_the_match_aside_says_what_was_typed(client, host):
+    from tests.test_board_loop import hand_post
+
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    first = Event.objects.get(match=match)
+    services.match_abandon(match=match)
+    response = client.post(
+        url("edit", match, event_id=first.pk), hand_post(match, "Ben", Alice=9, Cara=18)
+    )
+    page = text(response)
+    assert "You had entered: Ben went out, Alice 9, Cara 18." in page
+    assert "Resume this match" in page
+    assert Event.objects.get(pk=first.pk).data["hand"]["leftovers"] == {"Alice": 23, "Cara": 18}
+
+
 def test_a_fix_saved_after_another_screen_set_the_match_aside_keeps_the_fix(client, host):
     from tests.test_board_loop import hand_post
 
