@@ -42,12 +42,15 @@ def text_of(markup: str) -> str:
 # The preview after a refusal ----------------------------------------------------------------
 
 
+def sent(client, address: str, data: dict, htmx: bool):
+    """``data`` posted to ``address`` as the board sends it, by htmx or not."""
+    return client.post(address, data, headers={"HX-Request": "true"} if htmx else {})
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_refused_save_keeps_the_preview_saying_why(client, host, htmx):
     match = MatchFactory(host=host)
-    headers = {"HX-Request": "true"} if htmx else {}
-    data = hand_post(match, "Ben", Alice=23, Cara=0)
-    response = client.post(url("hand", match), data, headers=headers)
+    response = sent(client, url("hand", match), hand_post(match, "Ben", Alice=23, Cara=0), htmx)
     assert 'name="left_2" value="0"' in response.content.decode()
     assert preview_of(response) == "Cara's leftover must be at least 1"
 
@@ -55,9 +58,7 @@ def test_a_refused_save_keeps_the_preview_saying_why(client, host, htmx):
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_save_asked_about_keeps_the_preview_of_what_is_typed(client, host, htmx):
     match = MatchFactory(host=host)
-    headers = {"HX-Request": "true"} if htmx else {}
-    data = hand_post(match, "Ben", Alice=23, Cara=230)
-    response = client.post(url("hand", match), data, headers=headers)
+    response = sent(client, url("hand", match), hand_post(match, "Ben", Alice=23, Cara=230), htmx)
     assert preview_of(response).startswith("Will record: Ben takes 253")
     assert "Cara: 230 points in 7 cards?" in preview_of(response)
 
@@ -81,8 +82,7 @@ def test_a_refused_fix_keeps_the_preview_saying_why(client, host, htmx):
     data = hand_post(match, "Ben", Alice=23, Cara=0)
     del data["hand_number"]
     data["version"] = data_version(event.data)
-    headers = {"HX-Request": "true"} if htmx else {}
-    response = client.post(url("fix", match, event_id=event.pk), data, headers=headers)
+    response = sent(client, url("fix", match, event_id=event.pk), data, htmx)
     assert preview_of(response) == "Cara's leftover must be at least 1"
 
 
