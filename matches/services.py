@@ -1565,6 +1565,19 @@ def _matches_of(player: Player) -> list[int]:
     )
 
 
+def _lock_matches(match_ids: list[int]) -> None:
+    """Lock these matches' rows, in the order of their keys, before a change
+    of their players writes anything: a save locks its match before it
+    writes its players' figures (and the host's stamp, renewed by the
+    database), so a change that wrote a player first and then waited for
+    one of their matches could wait for a save that waits for it
+    (PostgreSQL would cancel one of the two)."""
+    ordered = sorted(match_ids)
+    for start in range(0, len(ordered), REWRITE_BATCH):
+        batch = ordered[start : start + REWRITE_BATCH]
+        list(Match.objects.select_for_update().filter(pk__in=batch).order_by("pk").values("pk"))
+
+
 def _rewrite(match_ids: list[int], old: str, new: str) -> None:
     """Call ``old`` ``new`` in the stored entries of these matches and in
     their snapshots, a few queries for any number of matches: a name changes
@@ -1662,9 +1675,11 @@ def player_rename(*, player: Player, name: str) -> Player:
     old = player.name
     if cleaned == old:
         return player
+    matches = _matches_of(player)
+    _lock_matches(matches)
     player.name = cleaned
     player.save(update_fields=["name"])
-    _rewrite(_matches_of(player), old, cleaned)
+    _rewrite(matches, old, cleaned)
     return player
 
 
@@ -1694,6 +1709,7 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
             f"{day:%b %Y, %H:%M}, so they are two people: they cannot be merged."
         )
     matches = _matches_of(gone)
+    _lock_matches(matches)
     Seat.objects.filter(player=gone).update(player=keep)
     Match.objects.filter(first_dealer=gone).update(first_dealer=keep)
     _rewrite(matches, gone.name, keep.name)

@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 
 from matches import scoring, services
-from matches.models import Event
+from matches.models import Event, Player
 from tests.factories import MatchFactory, hand
 from tests.factories import board as stored_board
 
@@ -74,3 +74,57 @@ def test_it_records_one_hand_when_one_form_arrives_twice_at_once():
     results = at_once(tap, tap)
     assert sorted(each.created for each in results) == [False, True], results
     assert Event.objects.filter(match=match).count() == 1
+
+
+def hold_the_save_once_locked(
+    monkeypatch: pytest.MonkeyPatch, locked: threading.Event, go_on: threading.Event
+) -> None:
+    """Make the next save stop between locking its match and writing its
+    players' figures (``snapshot.figures`` is worked out between the two),
+    until ``go_on``; ``locked`` says it got there."""
+    figures = services.snapshot.figures
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        locked.set()
+        go_on.wait(timeout=10)
+        return figures(*args, **kwargs)
+
+    monkeypatch.setattr(services.snapshot, "figures", held)
+
+
+@pytest.mark.parametrize("change", ["rename", "merge"])
+def test_a_rename_or_merge_during_a_save_waits_for_it_rather_than_deadlocking(
+    monkeypatch: pytest.MonkeyPatch, change: str
+):
+    """A save locks its match, then writes the figures of the player who went
+    out; a rename or merge of that player meanwhile must wait for the match
+    before it writes the player, or each waits for the other (PostgreSQL
+    then cancels one: the save would answer "not saved")."""
+    match = MatchFactory()
+    ben = match.seats.get(player__name="Ben").player
+    benjamin = Player.objects.create(host_id=match.host_id, name="Benjamin")
+    locked, go_on = threading.Event(), threading.Event()
+    hold_the_save_once_locked(monkeypatch, locked, go_on)
+
+    def save() -> services.Recorded:
+        return services.event_record(
+            match=match, data=hand("Ben", Alice=23, Cara=18), token=uuid.uuid4(), hand_number=1
+        )
+
+    def rename_or_merge() -> Player:
+        assert locked.wait(timeout=10)
+        # Let the save go on once this change has had time to take what it
+        # takes before it waits for the match.
+        threading.Timer(0.5, go_on.set).start()
+        if change == "rename":
+            return services.player_rename(player=ben, name="Benny")
+        return services.players_merge(keep=benjamin, gone=ben)
+
+    saved, changed = at_once(save, rename_or_merge)
+    assert isinstance(saved, services.Recorded) and saved.created, saved
+    assert isinstance(changed, Player), changed
+    name = "Benny" if change == "rename" else "Benjamin"
+    assert stored_board(match).totals == {"Alice": 0, name: 41, "Cara": 0}
+    player = Player.objects.get(host_id=match.host_id, name=name)
+    assert (player.hands_out, player.take) == (1, 41)
+
