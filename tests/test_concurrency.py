@@ -127,4 +127,3 @@ def test_a_rename_or_merge_during_a_save_waits_for_it_rather_than_deadlocking(
     assert stored_board(match).totals == {"Alice": 0, name: 41, "Cara": 0}
     player = Player.objects.get(host_id=match.host_id, name=name)
     assert (player.hands_out, player.take) == (1, 41)
-
