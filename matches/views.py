@@ -136,6 +136,9 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
             except SetAside as refused:
                 if _posts_hand(request):
                     return _set_aside_hand(request, refused.match)
+                typed = _typed_words(request)
+                if typed is not None:
+                    return _set_aside_typed(request, refused.match, *typed)
                 # Nothing is recorded in a match set aside: say so on its board.
                 messages.error(request, services.ABANDONED)
                 if request.htmx:
@@ -172,6 +175,12 @@ SET_ASIDE_HAND_KEPT = (
     "Your entries are still here: resume the match (open its board in a new tab "
     "and tap Resume this match), then tap Save again."
 )
+# The same of the line box and the name of who joins, with the button to tap.
+SET_ASIDE_TYPED_KEPT = (
+    "Not saved: this match was set aside as abandoned on another screen. "
+    "What you typed is still here: resume the match (open its board in a new tab "
+    "and tap Resume this match), then tap {button} again."
+)
 
 
 def _posts_hand(request: HtmxHttpRequest) -> bool:
@@ -191,6 +200,37 @@ def _set_aside_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     messages.error(request, SET_ASIDE_HAND)
     messages.info(request, f"You had entered: {_posted_hand_words(request, match)}.")
     return _refused(request, _board_context(match))
+
+
+def _typed_words(request: HtmxHttpRequest) -> tuple[str, str] | None:
+    """What a form that is not a hand's sent typed, in words, with the
+    button that sends it: the line box's new line ("the new line 300",
+    "Move") or the name of who joins ("Dan joins", "Joins"); None for a
+    form with nothing typed (a button alone: undo, leave, rematch)."""
+    if request.method != "POST":
+        return None
+    target = request.POST.get("target", "").strip()[:20]  # as long as the box takes
+    if target:
+        return f"the new line {target}", "Move"
+    joining = request.POST.get("player", "").strip()[:40]  # as long as a name may be
+    if request.POST.get("action") == "join" and joining:
+        return f"{joining} joins", "Joins"
+    return None
+
+
+def _set_aside_typed(
+    request: HtmxHttpRequest, match: Match, words: str, button: str
+) -> HttpResponse:
+    """A line move or a join sent to a match set aside on another screen
+    meanwhile: as ``_set_aside_hand``, nothing saved and nothing typed
+    lost (by htmx, 409 and the form left as it is; without JavaScript, the
+    set-aside board saying what was typed)."""
+    if request.htmx:
+        kept = SET_ASIDE_TYPED_KEPT.format(button=button)
+        return HttpResponse(kept, status=409, content_type="text/plain")
+    messages.error(request, services.ABANDONED)
+    messages.info(request, f"You had entered: {words}.")
+    return redirect("matches:detail", public_id=match.public_id)
 
 
 def _posted_hand_words(request: HtmxHttpRequest, match: Match) -> str:

@@ -388,7 +388,7 @@ def test_writes_to_an_abandoned_match_say_why_nothing_was_saved(client, host):
     services.match_abandon(match=match)
     response = client.post(url("hand", match), data, follow=True)
     assert "Not saved: this match was set aside as abandoned on another screen." in text(response)
-    htmx = client.post(url("line", match), {"target": "200"}, headers={"HX-Request": "true"})
+    htmx = client.post(url("undo", match), headers={"HX-Request": "true"})
     assert "This match is set aside as abandoned" in text(htmx)
     assert not Event.objects.filter(match=match).exists()
     assert "is in play already" not in text(client.post(url("resume", match), follow=True))
@@ -415,6 +415,35 @@ def test_a_hand_saved_by_htmx_after_another_screen_set_the_match_aside_keeps_the
     services.match_resume(match=Match.objects.get(pk=match.pk))
     saved = client.post(url("hand", match), data, follow=True)
     assert "Saved hand 1: Ben takes 41." in text(saved)
+
+
+@pytest.mark.parametrize(
+    ("form", "posted", "button", "words"),
+    [
+        ("line", {"target": " 300 "}, "Move", "the new line 300"),
+        ("seats", {"action": "join", "player": "Dan", "after": "Cara"}, "Joins", "Dan joins"),
+    ],
+)
+def test_a_line_or_a_join_sent_after_the_match_was_set_aside_keeps_what_was_typed(
+    client, host, form, posted, button, words
+):
+    match = MatchFactory(host=host)
+    services.match_abandon(match=match)
+    # By htmx: 409, so the form keeps what was typed, and the reason.
+    htmx = client.post(url(form, match), posted, headers={"HX-Request": "true"})
+    assert htmx.status_code == 409
+    assert htmx.content.decode() == (
+        "Not saved: this match was set aside as abandoned on another screen. "
+        "What you typed is still here: resume the match (open its board in a new tab "
+        f"and tap Resume this match), then tap {button} again."
+    )
+    # Without JavaScript: the board says why, and what was typed.
+    page = text(client.post(url(form, match), posted, follow=True))
+    assert "This match is set aside as abandoned: resume it to change the score." in page
+    assert f"You had entered: {words}." in page
+    stored = Match.objects.get(pk=match.pk)
+    assert not Event.objects.filter(match=match).exists()
+    assert stored.target == match.target
 
 
 def test_a_hand_saved_without_javascript_after_the_match_was_set_aside_says_what_was_typed(
