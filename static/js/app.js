@@ -382,7 +382,13 @@ document.addEventListener("htmx:afterSwap", (event) => {
   typedHand = null;
   if (!typed || event.detail.target.id !== "board") return;
   const form = document.getElementById("hand-form");
-  if (!form || handFormKey(form) !== typed.key || handEntries(form).length) return;
+  if (form && fillHand(form, typed)) typedBack = form;
+});
+// Put ``typed`` (a hand's entries, ``handEntries``) back in ``form`` when it
+// is the same hand's form and still empty (``anyway``: whatever the browser
+// put back itself, the choices but not the boxes); whether it did.
+function fillHand(form, typed, anyway = false) {
+  if (handFormKey(form) !== typed.key || (!anyway && handEntries(form).length)) return false;
   for (const [name, typedValue, who] of typed.entries) {
     let field = name;
     let value = typedValue;
@@ -399,7 +405,31 @@ document.addEventListener("htmx:afterSwap", (event) => {
     }
   }
   markWentOut(document);
-  typedBack = form;
+  return true;
+}
+// A hand half typed survives leaving the board too (the score sheet, the
+// rules, then Back): the boxes are drawn with autocomplete off, so the
+// browser does not put them back itself. Kept in this tab only, and given
+// back to the same hand's form when the board opens again.
+const TYPED_HAND = "scoreboard-typed-hand";
+window.addEventListener("pagehide", () => {
+  const form = document.getElementById("hand-form");
+  const entries = form ? handEntries(form) : [];
+  try {
+    if (entries.length) sessionStorage.setItem(TYPED_HAND, JSON.stringify({ key: handFormKey(form), entries }));
+  } catch (error) { /* storage full or off: nothing kept */ }
+});
+window.addEventListener("pageshow", () => {
+  const form = document.getElementById("hand-form");
+  if (!form) return; // another page (the sheet): kept for the board
+  let typed = null;
+  try {
+    typed = JSON.parse(sessionStorage.getItem(TYPED_HAND) || "null");
+    sessionStorage.removeItem(TYPED_HAND);
+  } catch (error) { return; }
+  if (!typed || !Array.isArray(typed.entries)) return;
+  // Another hand's (saved meanwhile) or another match's: not put back.
+  if (fillHand(form, typed, true)) htmx.trigger(form, "change"); // its preview
 });
 // Once the new board is settled (its preview listening): the preview of the
 // hand as typed.
@@ -487,6 +517,7 @@ async function forgetPhone({ pagesOnly = false } = {}) {
   }
   try {
     localStorage.removeItem(WHO);
+    sessionStorage.removeItem(TYPED_HAND); // a hand half typed on a board
   } catch {
     // storage switched off: nothing was kept there either
   }

@@ -3,6 +3,8 @@ a lost connection."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from playwright.sync_api import Page, Request, Route, expect
@@ -19,6 +21,7 @@ from tests.e2e.board import (
     leftover,
     messages,
     open_board,
+    preview,
     save,
 )
 from tests.factories import MatchFactory
@@ -146,3 +149,27 @@ def test_a_save_into_a_match_deleted_on_another_screen_says_so_and_keeps_the_ent
     )
     expect(leftover(page, "Alice")).to_have_value("23")
     expect(leftover(page, "Cara")).to_have_value("18")
+
+
+def test_a_hand_half_typed_is_there_again_after_the_score_sheet_and_back(
+    page: Page, example_1: Match
+) -> None:
+    """The boxes are drawn with autocomplete off, so the browser would not
+    put them back: the board keeps them in the tab while the host looks at
+    the sheet."""
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    enter_hand(page, "Cara", Alice="20+3", Ben=7)
+    page.get_by_role("link", name="Score sheet and chart").tap()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    page.go_back()
+    expect(page.get_by_role("radio", name="Cara", exact=True)).to_be_checked()
+    expect(leftover(page, "Alice")).to_have_value("20+3")
+    expect(leftover(page, "Ben")).to_have_value("7")
+    expect(preview(page)).to_contain_text("Cara takes 30")
+    save(page, 2).tap()
+    expect_totals(page, Alice=0, Ben=41, Cara=30)
+    # Saved: nothing of it comes back on the next visit.
+    page.reload()
+    expect(leftover(page, "Alice")).to_have_value("")
