@@ -143,7 +143,9 @@ def sheet_rows(
                     f'<span class="visually-hidden">{name}</span></label></td>\n'
                     '<td class="left"><div class="left-box">\n'
                     f'<label class="visually-hidden" for="{box_id}">{name}</label>\n'
-                    f"{drawn(field)}{drawn(line['seat'])}\n"
+                    # Who sat in the box when the form was drawn (``HandForm``).
+                    f'{drawn(field)}<input type="hidden" name="seat_{position}" '
+                    f'value="{name}" id="id_seat_{position}">\n'
                     '<button type="button" class="secondary cards-toggle" aria-expanded="false" '
                     'aria-controls="picker" hidden>Cards<span class="visually-hidden"> '
                     f"{name} held</span></button></div></td>"

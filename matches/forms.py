@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import uuid
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -226,6 +227,15 @@ class EngineForm(forms.Form):
         return cleaned
 
 
+@lru_cache(maxsize=256)
+def _players_fields(form: type[HandForm], seated: tuple[str, ...]) -> dict[str, forms.Field]:
+    """``form.players_fields(seated)``, made once for each table and shared
+    by every form of it: a form's fields are deep-copied from its class
+    because a form may change them, and these are never changed (a save's
+    form made a dozen afresh, a tenth of the time the save took to check)."""
+    return form.players_fields(seated)
+
+
 class HandForm(EngineForm):
     """One hand: who went out (or nobody), rummy, and a leftover for every
     other player dealt in. docs/rules.md, "Scoring one hand" and the checks of
@@ -245,11 +255,6 @@ class HandForm(EngineForm):
     points_word = "leftover"  # what a box holds, in messages
     chose_words, none_words = "{} went out", "nobody went out"
 
-    went_out = forms.ChoiceField(
-        widget=forms.RadioSelect,
-        error_messages={"required": "Choose who went out, or nobody"},
-    )
-    rummy = forms.BooleanField(required=False, label="Went out in one go (rummy)")
     # Sent by the "save it as typed" button once the host has seen the
     # typing-slip question (docs/rules.md: asked, never refused).
     confirm_slips = forms.CharField(required=False, widget=forms.HiddenInput)
@@ -260,30 +265,34 @@ class HandForm(EngineForm):
     def __init__(self, *args: Any, seated: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seated = seated
+        # Who sat in each box when the form was drawn (``seat_N``, hidden
+        # beside the box: drawing.sheet): if a seat changed since (another
+        # tab), the boxes would belong to other players.
         self.seats_changed = self.is_bound and self._drawn_for() != list(seated)
         if self.seats_changed:
             self._follow_the_players()
-        # Seat numbers, not names, as values: a player may be called "nobody".
-        self.fields["went_out"].choices = [
-            *((str(position), name) for position, name in enumerate(self.seated)),
-            (NOBODY, "Nobody: the stock ran out"),
-        ]
-        for position, name in enumerate(self.seated):
-            self.fields[f"left_{position}"] = forms.CharField(
-                required=False, label=name, widget=LeftoverBox
-            )
-            # Who sat in each box when the form was drawn: if a seat changed
-            # since (another tab), the boxes would belong to other players.
-            self.fields[f"seat_{position}"] = forms.CharField(
-                required=False, initial=name, widget=forms.HiddenInput
-            )
+        self.fields.update(_players_fields(type(self), tuple(seated)))
 
-    def leftover_fields(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
-        """(player, leftover box, hidden seat) for each player dealt in, in seat order."""
-        return [
-            (name, self[f"left_{position}"], self[f"seat_{position}"])
-            for position, name in enumerate(self.seated)
-        ]
+    @classmethod
+    def players_fields(cls, seated: tuple[str, ...]) -> dict[str, forms.Field]:
+        """The fields that name the players in ``seated``: who went out
+        (seat numbers, not names, as values: a player may be called
+        "nobody"), rummy, and a leftover box (``left_N``) for each."""
+        return {
+            "went_out": forms.ChoiceField(
+                widget=forms.RadioSelect,
+                choices=[
+                    *((str(position), name) for position, name in enumerate(seated)),
+                    (NOBODY, "Nobody: the stock ran out"),
+                ],
+                error_messages={"required": "Choose who went out, or nobody"},
+            ),
+            "rummy": forms.BooleanField(required=False, label="Went out in one go (rummy)"),
+            **{
+                f"left_{position}": forms.CharField(required=False, label=name, widget=LeftoverBox)
+                for position, name in enumerate(seated)
+            },
+        }
 
     def typed_went_out(self, seats: list[str] | tuple[str, ...] | None = None) -> str | None:
         """The player ticked as went out (in Gin: as the knocker), read from
@@ -487,20 +496,26 @@ class GinHandForm(HandForm):
     points_word = "deadwood"
     chose_words, none_words = "{} knocked", "a drawn hand"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        del self.fields["went_out"], self.fields["rummy"]
-        self.fields["knocked"] = forms.ChoiceField(
-            widget=forms.RadioSelect,
-            choices=[
-                *((str(position), name) for position, name in enumerate(self.seated)),
-                (DRAWN, "Drawn hand: nobody knocked"),
-            ],
-            error_messages={"required": "Choose who knocked, or a drawn hand"},
-        )
-        self.fields["big_gin"] = forms.BooleanField(
-            required=False, label="Big gin (all eleven cards melded)"
-        )
+    @classmethod
+    def players_fields(cls, seated: tuple[str, ...]) -> dict[str, forms.Field]:
+        """As a Rummy hand's, but who knocked and big gin for who went out
+        and rummy."""
+        fields = super().players_fields(seated)
+        del fields["went_out"], fields["rummy"]
+        return {
+            "knocked": forms.ChoiceField(
+                widget=forms.RadioSelect,
+                choices=[
+                    *((str(position), name) for position, name in enumerate(seated)),
+                    (DRAWN, "Drawn hand: nobody knocked"),
+                ],
+                error_messages={"required": "Choose who knocked, or a drawn hand"},
+            ),
+            "big_gin": forms.BooleanField(
+                required=False, label="Big gin (all eleven cards melded)"
+            ),
+            **fields,
+        }
 
     def field_for(self, error: scoring.RuleError) -> str | None:
         if error.player in self.seated:

@@ -720,7 +720,6 @@ def _sheet(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
         line: dict[str, Any] = {"row": row, "position": position}
         if position is not None:
             line["field"] = form[f"left_{position}"]
-            line["seat"] = form[f"seat_{position}"]
             line["checked"] = chosen == str(position)
         lines.append(line)
     return lines
