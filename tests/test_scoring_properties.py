@@ -11,6 +11,7 @@ legal.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, replace
 
 import pytest
@@ -29,6 +30,7 @@ from matches.scoring import (
     replay,
     snapshot,
 )
+from matches.scoring.engine import clean_name, name_key
 
 # docs/rules.md, "Cards and leftovers" and "House rules".
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -571,3 +573,15 @@ def test_it_refuses_hands_and_seat_changes_once_the_match_is_closed(
         if reopened.status == "open":
             after = replay(with_events(match, LineMove(1000), hand))
             assert len(after.hands) == len(board.hands) + 1
+
+
+@given(st.text(max_size=30) | st.text(alphabet=st.characters(max_codepoint=127), max_size=30))
+def test_a_name_is_cleaned_as_the_rules_say_whatever_its_characters(name: str) -> None:
+    """A name as the board shows it: outer spaces and invisible characters
+    (a zero-width space pasted with it) gone, accents composed; and as two
+    names are compared, without regard to case or how an accent was typed.
+    A name of plain ASCII takes a shortcut to the same result."""
+    visible = "".join(char for char in name if unicodedata.category(char) != "Cf")
+    expected = unicodedata.normalize("NFC", visible).strip()
+    assert clean_name(name) == expected
+    assert name_key(name) == unicodedata.normalize("NFKC", expected).casefold()

@@ -914,6 +914,8 @@ def renamer(old: str, new: str) -> Callable[[object], object]:
 def clean_name(name: str) -> str:
     """A player's name as shown: outer spaces and invisible characters (a
     zero-width space pasted with it) removed, accents composed (NFC)."""
+    if name.isascii():  # no invisible characters, nothing to compose: the same, sooner
+        return name.strip()
     visible = "".join(char for char in name if unicodedata.category(char) != "Cf")
     return unicodedata.normalize("NFC", visible).strip()
 
