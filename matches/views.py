@@ -669,16 +669,22 @@ DELETED_SHOWN = 20
 
 
 def _deleted(
-    public_id: str, deleted: list[Event], board: scoring.Board, undone: Event | None = None
+    public_id: str,
+    deleted: list[Event],
+    board: scoring.Board,
+    undone: Event | None = None,
+    *,
+    shown_most: int | None = DELETED_SHOWN,
 ) -> tuple[list[dict[str, Any]], int]:
     """Deleted entries that can be put back, but ``undone``, the one just
     taken back (it has its own button): the newest ``DELETED_SHOWN``, each
     with the hand it was as the board numbered it (kept in its entry) and
     when it was deleted, written as the entries' times are; and how many
-    older ones are not listed. Read from the rows at hand: no query."""
+    older ones are not listed (``shown_most`` None: every one is). Read
+    from the rows at hand: no query."""
     rows = [event for event in deleted if event is not undone]
     shown = []
-    for event in rows[:DELETED_SHOWN]:
+    for event in rows[:shown_most]:
         number = (event.result or {}).get("number") if event.kind == "hand" else None
         text = event_text(event.data, list(board.totals), number=number)
         when = timezone.localtime(event.deleted)
@@ -1647,6 +1653,8 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     # person typing 0 means); past the end, the last (Django's paginator).
     asked = max(scoring.read_whole_number(request.GET.get("page", "")) or 1, 1)
     number = Paginator(range(match.live_count()), ENTRIES_PAGE).get_page(asked).number
+    # ``?deleted=all``: every deleted entry, not only the newest ones.
+    every = request.GET.get("deleted") == "all"
 
     def draw() -> drawn.DrawnBoard:
         nonlocal match
@@ -1654,8 +1662,11 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         board = match.board()
         page = Paginator(history(match.live_events(), board), ENTRIES_PAGE).get_page(number)
         first = page.number == 1
+        shown_most = None if every else DELETED_SHOWN
         deleted, deleted_more = (
-            _deleted(match.public_id, match.deleted_events(), board) if first else ([], 0)
+            _deleted(match.public_id, match.deleted_events(), board, shown_most=shown_most)
+            if first
+            else ([], 0)
         )
         path = reverse("matches:entries", args=[match.public_id])
         context = {
@@ -1667,6 +1678,7 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "older": page.has_next() and f"{path}?page={page.next_page_number()}",
             "deleted": deleted,
             "deleted_more": deleted_more,
+            "urls": match_urls(match.public_id),
             "undone": match.undone_event() if first else None,
             "csrf_field": mark_safe(drawn.CSRF_SLOT),  # noqa: S308 (a slot)
         }
@@ -1674,7 +1686,8 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return drawn.DrawnBoard(html, "")
 
     # Drawn once for each version of the match and page (``matches.drawn``).
-    found = drawn.page(lambda: drawn.key(request, match, f"entries:{number}"), draw)
+    part = f"entries:{number}:{'all' if every else ''}"
+    found = drawn.page(lambda: drawn.key(request, match, part), draw)
     html = found.filled(csrf_input(request), [])
     return render(request, "matches/entries.html", {"entries_html": html})
 

@@ -291,7 +291,17 @@ def test_a_long_list_of_deleted_entries_shows_the_newest_twenty_and_counts_the_r
         assert len(rows) == 20
         assert rows[0].startswith("Hand 1, where Ben went out (Alice 1, Cara 25)")
         assert rows[-1].startswith("Hand 1, where Ben went out (Alice 1, Cara 6)")
-        assert "5 older deleted entries are not listed." in text(response)
+        assert "5 older deleted entries are not listed: list every deleted entry" in text(response)
+        every_link = f'<a href="{url("entries", match)}?deleted=all">list every deleted entry</a>'
+        assert every_link in response.content.decode()
+    # Every one of them, each with its Put back.
+    every = client.get(url("entries", match), {"deleted": "all"})
+    rows = deleted_rows(every)
+    assert len(rows) == 25
+    assert rows[-1].startswith("Hand 1, where Ben went out (Alice 1, Cara 1)")
+    assert "not listed" not in text(every)
+    oldest = events_of(match)[0]
+    assert f'action="{url("restore", match, event_id=oldest.pk)}"' in every.content.decode()
     # Drawn: the session with its user, the match, and it with its seats and events.
     Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
     with django_assert_num_queries(5):
