@@ -185,6 +185,49 @@ def _close_reason(
     return ""
 
 
+def undecided_reason(board: scoring.Board) -> str:
+    """Why an open match goes on though a player dealt into the last hand
+    is at or over the line: the best total among them is shared, so the
+    line decides nothing yet ("The line of 100 is reached, but Ann and Cy
+    share the lowest total, 40: another hand is dealt."); "" otherwise.
+    docs/rules.md, "When the match ends", rule 1."""
+    return _undecided_reason(
+        status=board.status,
+        totals=board.totals,
+        dealt_in_last=board.dealt_in_last,
+        target=board.target,
+        lowest=board.rules.leader_is_lowest,
+    )
+
+
+def undecided_reason_of(match: Any, data: dict[str, Any]) -> str:
+    """``undecided_reason`` from a stored snapshot ``data`` of ``match``."""
+    return _undecided_reason(
+        status=data["status"],
+        totals=dict(zip(data["seats"], data["totals"], strict=True)),
+        dealt_in_last=data["dealt_in_last"],
+        target=data["target"],
+        lowest=match.house_rules().leader_is_lowest,
+    )
+
+
+def _undecided_reason(
+    *, status: str, totals: dict[str, int], dealt_in_last: Any, target: int, lowest: bool
+) -> str:
+    dealt_in = [name for name in dealt_in_last if name in totals]
+    if status != "open" or not any(totals[name] >= target for name in dealt_in):
+        return ""
+    top = (min if lowest else max)(totals[name] for name in dealt_in)
+    tied = [name for name in dealt_in if totals[name] == top]
+    if len(tied) < 2:
+        return ""  # never: one best total closes the match
+    best = "lowest" if lowest else "highest"
+    return (
+        f"The line of {target} is reached, but {_names(tied)} share the {best} "
+        f"total, {top}: another hand is dealt."
+    )
+
+
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -789,5 +832,6 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
         "recent": recent,
         "winner": data["winner"],
         "reason": close_reason_of(match, data) if data["status"] == "closed" else "",
+        "undecided": undecided_reason_of(match, data),
         "last": recent[0] if recent else "",
     }

@@ -65,6 +65,7 @@ from matches.display import (
     player_figures,
     refusal,
     standings,
+    undecided_reason,
 )
 from matches.forms import (
     TARGET_PRESETS,
@@ -622,6 +623,7 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
         "undone_text": undone and event_text(undone.data, list(board.totals)),
         "undone_url": undone and event_url("restore", public_id, undone.pk),
         "close_reason": close_reason(board),
+        "undecided": undecided_reason(board),
         "final_lines": final_lines(board),
         "history": linked,
         "more_history": entries > RECENT or bool(shown.deleted),
@@ -855,6 +857,7 @@ def _frame_of(data: dict[str, Any]) -> tuple[Any, ...]:
         board.status,
         board.winner,
         data["close_reason"],
+        data["undecided"],
         tuple(data["final_lines"]),
         board.rules,
         tuple((row.name, row.seated, row.place) for row in data["rows"]),

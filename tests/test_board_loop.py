@@ -577,3 +577,36 @@ def test_a_save_whose_answer_was_lost_says_the_hand_was_saved_already(client, ho
     response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
     assert "Hand 1 was saved already: Ben takes 41" in text(response)
     assert match.events.count() == 1
+
+
+@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
+def test_the_board_says_why_a_match_goes_on_when_the_line_is_reached_with_the_best_total_shared(
+    client, host, scheme
+):
+    """docs/rules.md, "When the match ends", rule 1: the line is reached,
+    but the best total among the players dealt in is shared, so another
+    hand is dealt; the board says so rather than leave a player over the
+    line unexplained."""
+    target = 100 if scheme == "penalty" else 500
+    match = MatchFactory(host=host, players=["Ann", "Bob", "Cy"], scheme=scheme, target=target)
+    if scheme == "penalty":
+        # Each other player is charged their own leftover: Bob reaches 100,
+        # Ann and Cy share the lowest total.
+        record(match, hand("Ann", Bob=50, Cy=20), hand("Cy", Ann=20, Bob=50))
+        expected = "The line of 100 is reached, but Ann and Cy share the lowest total, 20"
+    else:
+        # Ann and Bob take 150 each; the line moved down to 150 decides nothing.
+        record(match, hand("Ann", Bob=75, Cy=75), hand("Bob", Ann=75, Cy=75), {"target": 150})
+        expected = "The line of 150 is reached, but Ann and Bob share the highest total, 150"
+    board = stored_board(match)
+    assert board.status == "open"
+    page = text(client.get(url("detail", match)))
+    assert f"{expected}: another hand is dealt." in page
+    # And on the phones that follow the board.
+    link = services.share_new(match=Match.objects.get(pk=match.pk))
+    followed = text(client.get(f"/s/{link.token}/"))
+    assert f"{expected}: another hand is dealt." in followed
+    # The next hand decides it: the note goes with the tie.
+    record(match, hand("Ann", Bob=5, Cy=5))
+    page = text(client.get(url("detail", match)))
+    assert "is reached, but" not in page
