@@ -506,9 +506,11 @@ def event_text(
         return f"{hand_words} {who}" + (f" ({held})" if held else "")
     if "target" in data:
         return f"the move of the line to {data['target']}"
+    # Named as the board spells them ("eve" typed, "Eve" shown).
+    spelled = {name_key(name): name for name in seat_order}
     if "leave" in data:
-        return f"{data['leave']} leaving"
-    return f"{data['join']} sitting down"
+        return f"{spelled.get(name_key(data['leave']), data['leave'])} leaving"
+    return f"{spelled.get(name_key(data['join']), data['join'])} sitting down"
 
 
 def _held(value: Any) -> str:
@@ -541,7 +543,8 @@ def _moved(before: dict[str, int], after: dict[str, int]) -> list[str]:
 
 def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
     """What an edit changed on the board, in short sentences: totals
-    ("Ben 41 → 45"), who dealt a hand, who deals next, and the result."""
+    ("Ben 41 → 45"), who dealt a hand, who sits at the table, who deals
+    next, and the result."""
     lines = []
     moved = _moved(before.totals, after.totals)
     if moved:
@@ -553,6 +556,13 @@ def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
     ]
     if dealers:
         lines.append("Dealers: " + ", ".join(dealers) + ".")
+    # Who is at the table: a leave or a join taken back or put back.
+    came = [name for name in after.seated if name not in before.seated]
+    went = [name for name in before.seated if name not in after.seated]
+    if came:
+        lines.append(f"At the table now: {_names(came)}.")
+    if went:
+        lines.append(f"No longer at the table: {_names(went)}.")
     won = _moved(before.hands_won, after.hands_won)
     if won:
         lines.append("Hands won: " + ", ".join(won) + ".")

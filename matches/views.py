@@ -1401,10 +1401,12 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             messages.info(request, "Nothing to take back yet.")
         elif undone.created:
             row = next(row for row in rows if row.event_id == undone.event.pk)
-            # "hand 2: Cara went out", "the line moved to 250", but "Zed left
-            # the table" keeps its capital.
+            # "hand 2: Cara went out", "the line moved to 250"; a sentence
+            # about a player is quoted: "Zed left the table".
             text = (
-                row.text if row.kind in ("leave", "join") else row.text[:1].lower() + row.text[1:]
+                f"\u201c{row.text}\u201d"
+                if row.kind in ("leave", "join")
+                else row.text[:1].lower() + row.text[1:]
             )
             messages.success(request, f"Took back {text}. Put it back below.")
     return _after_write(request, match)
@@ -1438,7 +1440,11 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
         datas = [each.data for each in match.live_events()]
         messages.error(request, f"It cannot be put back: {refusal(error, datas)}")
     else:
-        what = event_text(event.data, list(change.after.totals))
+        if "leave" in event.data or "join" in event.data:
+            # A sentence about a player, quoted as Undo quotes it.
+            what = f"\u201c{event_sentence(event.data, change.after)}\u201d"
+        else:
+            what = event_text(event.data, list(change.after.totals))
         changed = " ".join(changes(change.before, change.after))
         messages.success(request, f"Put back {what}. {changed}")
     return _after_write(request, match)

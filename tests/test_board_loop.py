@@ -500,7 +500,7 @@ def test_it_keeps_a_capital_when_undo_names_a_player(client, host):
     record(match, {"leave": "Zed"})
     newest = live(match)[-1]
     response = client.post(url("undo", match), {"event": str(newest.pk)}, follow=True)
-    assert "Took back Zed left the table. Put it back below." in text(response)
+    assert "Took back \u201cZed left the table\u201d. Put it back below." in text(response)
 
 
 def test_it_opens_a_fix_with_the_recorded_hand_already_previewed(client, host):
@@ -610,3 +610,21 @@ def test_the_board_says_why_a_match_goes_on_when_the_line_is_reached_with_the_be
     record(match, hand("Ann", Bob=5, Cy=5))
     page = text(client.get(url("detail", match)))
     assert "is reached, but" not in page
+
+
+def test_undo_and_put_back_of_a_return_name_the_player_as_the_board_does_and_say_what_changed(
+    client, host
+):
+    """A fresh host's find: putting back a rejoin said "Put back eve sitting
+    down. Nothing on the board changed." while Eve was seated again."""
+    match = MatchFactory(host=host, players=["Ann", "Bob", "Eve"], first_dealer="Ann")
+    record(match, hand("Ann", Bob=20, Eve=31), {"leave": "Eve"}, hand("Bob", Ann=5))
+    record(match, {"join": "eve"})
+    joined = live(match)[-1]
+    undone = client.post(url("undo", match), {"event": str(joined.pk)}, follow=True)
+    assert "Took back \u201cEve came back to their seat\u201d. Put it back below." in text(undone)
+    restored = client.post(url("restore", match, event_id=joined.pk), follow=True)
+    page = text(restored)
+    assert "Put back \u201cEve sat down\u201d. At the table now: Eve." in page
+    assert "Nothing on the board changed" not in page
+    assert stored_board(match).seated == ("Ann", "Bob", "Eve")

@@ -197,7 +197,10 @@ def test_it_edits_who_left(client, host):
         {"action": "leave", "player": "Dan", "after": ""},
         follow=True,
     )
-    assert "Alice leaving changed. Alice deals next (not Ben)." in text(response)
+    assert (
+        "Alice leaving changed. At the table now: Alice. No longer at the table: Dan. "
+        "Alice deals next (not Ben)." in text(response)
+    )
     assert "Dan left" in text(response)
 
 
