@@ -1694,6 +1694,28 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
             in one match ("Ben and Benjamin both played on 3 May"); nothing
             changes.
     """
+    players_merge_check(keep=keep, gone=gone)
+    matches = _matches_of(gone)
+    _lock_matches(matches)
+    Seat.objects.filter(player=gone).update(player=keep)
+    Match.objects.filter(first_dealer=gone).update(first_dealer=keep)
+    _rewrite(matches, gone.name, keep.name)
+    # Their rows become keep's, and so do their figures.
+    MatchPlayer.objects.filter(player=gone).update(player=keep)
+    gone.delete()
+    player_figures_rebuild([keep.pk])
+    keep.refresh_from_db()
+    return keep
+
+
+def players_merge_check(*, keep: Player, gone: Player) -> None:
+    """Refuse a merge ``players_merge`` would refuse, writing nothing: a
+    page asks before it merges, and says first when it cannot.
+
+    Raises:
+        RuleError: they are the same player, of different hosts, or both sat
+            in one match.
+    """
     if keep.pk == gone.pk or keep.host_id != gone.host_id:
         raise scoring.RuleError("Choose two different players to merge.")
     shared = (
@@ -1708,17 +1730,6 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
             f"{gone.name} and {keep.name} both played in the match of {day.day} "
             f"{day:%b %Y, %H:%M}, so they are two people: they cannot be merged."
         )
-    matches = _matches_of(gone)
-    _lock_matches(matches)
-    Seat.objects.filter(player=gone).update(player=keep)
-    Match.objects.filter(first_dealer=gone).update(first_dealer=keep)
-    _rewrite(matches, gone.name, keep.name)
-    # Their rows become keep's, and so do their figures.
-    MatchPlayer.objects.filter(player=gone).update(player=keep)
-    gone.delete()
-    player_figures_rebuild([keep.pk])
-    keep.refresh_from_db()
-    return keep
 
 
 # Sharing ------------------------------------------------------------------------------

@@ -2156,14 +2156,25 @@ def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
 @require_POST
 @host_required
 def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
-    """Merge this player into another (``into``): one person, two names."""
+    """Merge this player into another (``into``): one person, two names.
+    A merge cannot be undone, so it asks first (``confirm``), once it is
+    known that it can be done."""
     gone = _host_player(request, player_id)
-    into = scoring.read_whole_number(request.POST.get("into", ""))
-    keep = get_object_or_404(Player, pk=into, host=request.user) if into else None
-    if keep is None:
-        raise Http404
+    into = request.POST.get("into", "")
+    if not into.strip():
+        messages.error(request, f"Choose the player {gone.name} is merged into.")
+        return redirect("matches:player", player_id=gone.pk)
+    keep = get_object_or_404(Player, pk=scoring.read_whole_number(into) or 0, host=request.user)
     name = gone.name
     try:
+        if request.POST.get("confirm") != "yes":
+            services.players_merge_check(keep=keep, gone=gone)
+            played = MatchPlayer.objects.filter(player=gone).count()
+            return render(
+                request,
+                "matches/player_merge.html",
+                {"gone": gone, "keep": keep, "played": played},
+            )
         services.players_merge(keep=keep, gone=gone)
     except scoring.RuleError as refused:
         messages.error(request, refused.message)

@@ -170,8 +170,11 @@ def test_another_hosts_player_is_not_found(client, host):
     )
     mine = MatchFactory(host=host, players=["Amy", "Bo"])
     amy = Player.objects.get(host=host, name="Amy")
-    response = client.post(reverse("matches:player_merge", args=[amy.pk]), {"into": zed.pk})
-    assert response.status_code == 404
+    for confirm in ("", "yes"):
+        response = client.post(
+            reverse("matches:player_merge", args=[amy.pk]), {"into": zed.pk, "confirm": confirm}
+        )
+        assert response.status_code == 404
     assert Player.objects.filter(pk=amy.pk).exists() and mine
 
 
@@ -226,9 +229,17 @@ def test_a_merge_makes_one_person_of_two_names(client, host):
     record(other, hand("Benny", Cara=100))
     benny = Player.objects.get(host=host, name="Benny")
     ben = Player.objects.get(host=host, name="Ben")
-    response = client.post(
-        reverse("matches:player_merge", args=[benny.pk]), {"into": ben.pk}, follow=True
+    merge = reverse("matches:player_merge", args=[benny.pk])
+    # Asked first: a merge cannot be undone.
+    asked = text(client.post(merge, {"into": ben.pk}))
+    assert "Merge Benny into Ben?" in asked
+    assert (
+        "Benny and Ben become one person, named Ben: the 1 match Benny played, with its "
+        "entries, sheet and figures, becomes Ben's, and the name Benny goes." in asked
     )
+    assert "A merge cannot be undone." in asked
+    assert Player.objects.filter(host=host, name="Benny").exists()
+    response = client.post(merge, {"into": ben.pk, "confirm": "yes"}, follow=True)
     assert "Benny is merged into Ben; every match follows." in text(response)
     assert not Player.objects.filter(host=host, name="Benny").exists()
     assert figures("Ben", host) == {
@@ -260,10 +271,12 @@ def test_a_merge_of_two_who_played_together_is_refused(client, host):
         "two people: they cannot be merged."
     )
     assert figures("Ben", host)["played"] == 5
+    # Said at once, before any question.
     page = text(
         client.post(reverse("matches:player_merge", args=[ben.pk]), {"into": alice.pk}, follow=True)
     )
     assert "so they are two people: they cannot be merged." in page
+    assert "Merge Ben into Alice?" not in page
 
 
 def test_a_merge_across_hosts_or_with_itself_is_refused():
@@ -309,3 +322,15 @@ def test_a_host_whose_matches_are_deleted_is_deleted_with_their_players():
     get_user_model().objects.filter(pk=host.pk).delete()
     assert not Player.objects.filter(host_id=host.pk).exists()
     assert list(HostStamp.objects.values_list("host_id", flat=True)) == [other.pk]
+
+
+def test_a_merge_with_no_player_chosen_says_to_choose_one(client, host):
+    MatchFactory(host=host, players=["Ivy", "Lou"])
+    ivy = Player.objects.get(host=host, name="Ivy")
+    page = client.get(reverse("matches:player", args=[ivy.pk])).content.decode()
+    # Nobody is chosen until the host chooses: a tap on Merge alone merges no one.
+    assert '<option value="">Choose a player</option>' in page
+    merge = reverse("matches:player_merge", args=[ivy.pk])
+    response = client.post(merge, {"into": ""}, follow=True)
+    assert "Choose the player Ivy is merged into." in text(response)
+    assert Player.objects.filter(host=host, name="Ivy").exists()

@@ -283,6 +283,12 @@ def test_it_finds_no_serious_problems_on_the_history_and_the_sheet(
     page.get_by_role("button", name="Rename").tap()
     expect(page.get_by_role("alert")).to_contain_text("Alice is already one of your players")
     audit.check("rename, name taken")
+    page.goto(live_server.url + reverse("matches:players"))
+    page.get_by_role("link", name="Ivy", exact=True).tap()
+    page.get_by_label("Merge Ivy into").select_option("Gus")
+    page.get_by_role("button", name="Merge").tap()
+    expect(page.get_by_role("heading", name="Merge Ivy into Gus?")).to_be_visible()
+    audit.check("merge, asked first")
     audit.expect_none()
 
 
