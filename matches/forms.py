@@ -44,7 +44,7 @@ from matches.scoring.rules import (
     rule_keys,
     rules_class,
 )
-from matches.services import LaterEventImpossible, event_check
+from matches.services import LaterEventImpossible, event_check, file_words
 from matches.transfer import IMPORT_MAX_BYTES, import_read
 
 NOBODY = "nobody"
@@ -873,5 +873,5 @@ class ImportForm(forms.Form):
         try:
             self.checked = import_read(self.text)
         except scoring.RuleError as error:
-            raise forms.ValidationError(f"Nothing was imported: {error}.") from None
+            raise forms.ValidationError(f"Nothing was imported: {file_words(error)}.") from None
         return upload

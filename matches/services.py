@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.humanize.templatetags.humanize import ordinal
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import (
     Case,
@@ -1379,9 +1380,19 @@ def import_check(documents: list[object], *, several: bool = False) -> list[Chec
             named = ""
             if isinstance(players, list) and all(isinstance(name, str) for name in players):
                 named = f" ({', '.join(players)})"
-            raise scoring.RuleError(f"match {number}{named}: {error}") from None
+            raise scoring.RuleError(f"match {number}{named}: {file_words(error)}") from None
         checked.append(Checked(document, engine_match, board, created, abandoned))
     return checked
+
+
+def file_words(error: scoring.RuleError) -> str:
+    """A file's refusal as the Import page says it: the event by its index
+    counted from 0, as the match file's format and the ``score`` command
+    name it, and which one that is counted as people count ("event 0 (the
+    file's 1st event): Alice's leftover must be at least 1")."""
+    if error.index is None:
+        return str(error)
+    return f"{error.where} (the file's {ordinal(error.index + 1)} event): {error.message}"
 
 
 def import_names(host: AbstractBaseUser, checked: list[Checked]) -> list[tuple[str, str | None]]:

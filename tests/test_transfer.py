@@ -292,7 +292,9 @@ def test_a_broken_match_in_an_account_file_saves_nothing_and_is_named():
     host = UserFactory()
     with pytest.raises(scoring.RuleError) as refused:
         services.import_check([good, bad], several=True)
-    assert str(refused.value) == "match 2 (Cara, Dan): event 0: Dan's leftover must be at least 1"
+    assert str(refused.value) == (
+        "match 2 (Cara, Dan): event 0 (the file's 1st event): Dan's leftover must be at least 1"
+    )
     assert not Match.objects.filter(host=host).exists()
 
 
@@ -388,6 +390,21 @@ def test_another_host_cannot_save_someone_elses_upload(client, host):
             b'"created": "2199-05-03T19:30:00Z"}',
             "Nothing was imported: created: a date in the future; an imported match keeps the "
             "date it was played.",
+        ),
+        (
+            # The event by its index, and as people count.
+            json.dumps(
+                {
+                    "format": "rummy-match/1",
+                    "players": ["A", "B"],
+                    "events": [
+                        {"hand": {"went_out": "A", "leftovers": {"B": 10}}},
+                        {"hand": {"went_out": "A", "leftovers": {"B": 0}}},
+                    ],
+                }
+            ).encode(),
+            "Nothing was imported: event 1 (the file's 2nd event): B's leftover must be at "
+            "least 1.",
         ),
         (
             b'{"format": "rummy-match/1", "rules": {"game": "gin"}, "players": ["A", "B", "C"]}',
