@@ -51,7 +51,7 @@ def test_it_describes_every_house_rule_from_the_engine(client):
     page = text(client.get(reverse("matches:scoring")))
     for phrase in (
         "Highest wins: whoever goes out scores everyone's leftovers (the usual choice)",
-        "Adds 25 points",
+        "25 points more (under penalty, 25 off)",
         "15 (round the corner)",
         "The line: the match ends when someone reaches it (100 to 1000).",
         "340 points a deck with aces at 1, 380 points a deck with aces at 11, 396 points",

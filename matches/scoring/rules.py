@@ -81,7 +81,7 @@ RULE_CHOICES: dict[str, dict[object, str]] = {
     },
     "rummy_bonus": {
         "double": "Doubles the hand",
-        "flat_25": "Adds 25 points",
+        "flat_25": "25 points more (under penalty, 25 off)",
         "none": "Counts as usual",
     },
     "stock_out": {
