@@ -24,7 +24,7 @@ CHART_LEFT = 40  # room for the points on the axis
 CHART_RIGHT = 10
 CHART_TOP = 10
 CHART_BOTTOM = 24  # room for the hand numbers
-SERIES = 6  # distinct line styles (colour and dash), one per seat, then again
+SERIES = 12  # distinct line styles (colour and dash), one per seat, then again
 INNER_WIDTH = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
 INNER_HEIGHT = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
 

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from matches import services
@@ -519,3 +520,20 @@ def test_the_sheet_of_an_abandoned_match_says_so(client, host):
     record(match, hand("Ben", Alice=23, Cara=18))
     services.match_abandon(match=match)
     assert "Abandoned after 1 hand; the line stood at 100." in text(client.get(url("sheet", match)))
+
+
+def test_each_player_who_ever_sat_at_the_table_has_a_line_style_of_their_own(client, host):
+    """A fresh host's find: the seventh person at a table drew their line as
+    the first did."""
+    players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+    match = MatchFactory(host=host, players=players, target=1000)
+    record(match, hand("Ann", Bob=1, Cy=1, Di=1, Ed=1, Flo=1), {"leave": "Flo"})
+    record(match, {"join": "Gus"}, {"leave": "Ed"}, {"join": "Hal"})
+    record(match, hand("Gus", Ann=1, Bob=1, Cy=1, Di=1, Hal=1))
+    page = client.get(url("sheet", match)).content.decode()
+    found = re.findall(r'<polyline class="chart-series (series-\d+)" data-player="([^"]+)"', page)
+    styles = {player: style for style, player in found}
+    assert len(styles) == 8 and len(set(styles.values())) == 8, styles
+    css = (settings.BASE_DIR / "static" / "css" / "app.css").read_text()
+    for style in styles.values():
+        assert f".{style} {{ stroke:" in css
