@@ -108,6 +108,21 @@ def _number_input(**attrs: Any) -> forms.TextInput:
     return forms.TextInput(attrs={**NUMBER_BOX, **attrs})
 
 
+def typed_name(text: str) -> str:
+    """A player's name as typed in a box, its spaces as a person means them:
+    a run of spaces (or a tab, a no-break space) inside it is one space, so
+    "Jo  Ann" is the "Jo Ann" already at the table, not a second player who
+    looks the same. The engine's ``clean_name`` does the rest."""
+    return " ".join(text.split())
+
+
+class NameField(forms.CharField):
+    """A box for a player's name (``typed_name``)."""
+
+    def to_python(self, value: Any) -> str:
+        return typed_name(super().to_python(value))
+
+
 class LeftoverBox(forms.TextInput):
     """A player's box of the hand form (``NUMBER_BOX``), room for a whole
     hand of cards typed with suits ("10H 10D ..."). A class, so that each
@@ -584,12 +599,12 @@ class SeatForm(EngineForm):
     dealer and deal size"."""
 
     action = forms.ChoiceField(choices=[("leave", "leave"), ("join", "join")])
-    player = forms.CharField(
+    player = NameField(
         label="Who",
         max_length=40,
         error_messages={"required": "Type the name of the player leaving or joining"},
     )
-    after = forms.CharField(label="Sits after", max_length=40, required=False)
+    after = NameField(label="Sits after", max_length=40, required=False)
 
     def field_for(self, error: scoring.RuleError) -> str | None:
         if error.field == "after":
@@ -753,7 +768,7 @@ class NewMatchForm(RulesForm):
         if not self.is_bound:
             self.initial.setdefault("token", uuid.uuid4())
         for seat in range(self.seats):
-            self.fields[f"player_{seat}"] = forms.CharField(
+            self.fields[f"player_{seat}"] = NameField(
                 required=False,
                 max_length=40,
                 label=f"Seat {seat + 1}",

@@ -79,6 +79,7 @@ from matches.forms import (
     SignUpForm,
     game_of,
     hand_form_class,
+    typed_name,
 )
 from matches.links import event_url, login_then, match_urls, shared_url
 from matches.models import (
@@ -2134,7 +2135,7 @@ def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     """Rename a player; a name another player has asks whether to merge."""
     player = _host_player(request, player_id)
     error = taken = None
-    name = request.POST.get("name", player.name)
+    name = typed_name(request.POST["name"]) if "name" in request.POST else player.name
     if request.method == "POST":
         try:
             services.player_rename(player=player, name=name)

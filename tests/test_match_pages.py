@@ -188,6 +188,8 @@ def test_it_offers_names_used_before(client, host):
     [
         ({"player_1": "", "player_2": ""}, "a match needs 2 to 6 players"),
         ({"player_2": "ALICE"}, "Alice is named twice"),
+        # A run of spaces inside a name is one space: the same person.
+        ({"player_0": "Jo Ann", "player_2": "Jo  Ann"}, "Jo Ann is named twice"),
         ({"target": "50"}, "target must be a whole number from 100 to 1000"),
         ({"target": "two hundred"}, "target must be a whole number from 100 to 1000"),
         ({"hand_limit": "0"}, "the hand limit must be a whole number from 1 to 150"),
@@ -198,8 +200,21 @@ def test_it_refuses_a_bad_new_match_and_keeps_what_was_typed(client, host, overr
     response = client.post(reverse("matches:new"), new_match_data(**overrides))
     assert response.status_code == 200
     assert message in text(response)
-    assert 'value="Alice"' in response.content.decode()
+    assert f'value="{overrides.get("player_0", "Alice")}"' in response.content.decode()
     assert not Match.objects.exists()
+
+
+def test_a_name_typed_with_a_run_of_spaces_is_the_player_with_one(client, host):
+    """A fresh host's find: "Cara  Mia" (two spaces) became a second player
+    who looks the same as "Cara Mia" on every page."""
+    client.post(reverse("matches:new"), new_match_data(player_0="Cara Mia", player_2="Dan"))
+    again = new_match_data(player_0="  Cara \t Mia ", player_2="Dan", token=str(uuid.uuid4()))
+    client.post(reverse("matches:new"), again)
+    assert list(Player.objects.filter(host=host, name__startswith="Cara").values_list("name")) == [
+        ("Cara Mia",)
+    ]
+    newest = Match.objects.filter(host=host).latest("created")
+    assert newest.player_names()[0] == "Cara Mia"
 
 
 # The board ---------------------------------------------------------------------------------

@@ -334,3 +334,17 @@ def test_a_merge_with_no_player_chosen_says_to_choose_one(client, host):
     response = client.post(merge, {"into": ""}, follow=True)
     assert "Choose the player Ivy is merged into." in text(response)
     assert Player.objects.filter(host=host, name="Ivy").exists()
+
+
+def test_a_rename_or_a_join_typed_with_a_run_of_spaces_names_the_player_with_one(client, host):
+    match = MatchFactory(host=host, players=["Jo Ann", "Bo", "Cy"])
+    bo = Player.objects.get(host=host, name="Bo")
+    rename = reverse("matches:player_rename", args=[bo.pk])
+    refused = text(client.post(rename, {"name": "jo   ann"}))
+    assert "Jo Ann is already one of your players." in refused
+    client.post(rename, {"name": " Bo  Peep "})
+    assert Player.objects.get(pk=bo.pk).name == "Bo Peep"
+    seats = reverse("matches:seats", args=[match.public_id])
+    client.post(seats, {"action": "join", "player": "Dee  Dee", "after": "Jo  Ann"})
+    seated = Match.objects.get(pk=match.pk).snapshot["seats"]
+    assert seated == ["Jo Ann", "Dee Dee", "Bo Peep", "Cy"]
