@@ -266,6 +266,9 @@ class HandForm(EngineForm):
     chooser = "went_out"
     extra = "rummy"
     none_choice = NOBODY
+    none_label = "Nobody: the stock ran out"
+    chooser_required = "Choose who went out, or nobody"
+    extra_label = "Went out in one go (rummy)"
     points_key = "leftovers"  # where a stored hand keeps each player's box
     points_word = "leftover"  # what a box holds, in messages
     chose_words, none_words = "{} went out", "nobody went out"
@@ -290,19 +293,20 @@ class HandForm(EngineForm):
 
     @classmethod
     def players_fields(cls, seated: tuple[str, ...]) -> dict[str, forms.Field]:
-        """The fields that name the players in ``seated``: who went out
-        (seat numbers, not names, as values: a player may be called
-        "nobody"), rummy, and a leftover box (``left_N``) for each."""
+        """The fields that name the players in ``seated``: who ended the
+        hand (``chooser``: seat numbers, not names, as values, since a
+        player may be called "nobody"), the ``extra`` checkbox, and a box
+        (``left_N``) for each."""
         return {
-            "went_out": forms.ChoiceField(
+            cls.chooser: forms.ChoiceField(
                 widget=forms.RadioSelect,
                 choices=[
                     *((str(position), name) for position, name in enumerate(seated)),
-                    (NOBODY, "Nobody: the stock ran out"),
+                    (cls.none_choice, cls.none_label),
                 ],
-                error_messages={"required": "Choose who went out, or nobody"},
+                error_messages={"required": cls.chooser_required},
             ),
-            "rummy": forms.BooleanField(required=False, label="Went out in one go (rummy)"),
+            cls.extra: forms.BooleanField(required=False, label=cls.extra_label),
             **{
                 f"left_{position}": forms.CharField(required=False, label=name, widget=LeftoverBox)
                 for position, name in enumerate(seated)
@@ -507,30 +511,12 @@ class GinHandForm(HandForm):
     chooser = "knocked"
     extra = "big_gin"
     none_choice = DRAWN
+    none_label = "Drawn hand: nobody knocked"
+    chooser_required = "Choose who knocked, or a drawn hand"
+    extra_label = "Big gin (all eleven cards melded)"
     points_key = "deadwood"
     points_word = "deadwood"
     chose_words, none_words = "{} knocked", "a drawn hand"
-
-    @classmethod
-    def players_fields(cls, seated: tuple[str, ...]) -> dict[str, forms.Field]:
-        """As a Rummy hand's, but who knocked and big gin for who went out
-        and rummy."""
-        fields = super().players_fields(seated)
-        del fields["went_out"], fields["rummy"]
-        return {
-            "knocked": forms.ChoiceField(
-                widget=forms.RadioSelect,
-                choices=[
-                    *((str(position), name) for position, name in enumerate(seated)),
-                    (DRAWN, "Drawn hand: nobody knocked"),
-                ],
-                error_messages={"required": "Choose who knocked, or a drawn hand"},
-            ),
-            "big_gin": forms.BooleanField(
-                required=False, label="Big gin (all eleven cards melded)"
-            ),
-            **fields,
-        }
 
     def field_for(self, error: scoring.RuleError) -> str | None:
         if error.player in self.seated:

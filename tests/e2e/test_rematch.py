@@ -3,6 +3,8 @@ total at 0, the deal one seat along from the old match's first dealer."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
@@ -46,7 +48,7 @@ def test_it_starts_a_rematch_with_the_same_rules_and_the_next_dealer(
     # The house rules not shown on the board came along too.
     page.get_by_role("link", name="Change the house rules").tap()
     expect(page.get_by_role("heading", name="House rules")).to_be_visible()
-    expect(page.get_by_role("radio", name="Penalty")).to_be_checked()
+    expect(page.get_by_role("radio", name=re.compile(r"^Penalty:"))).to_be_checked()
     expect(page.get_by_role("radio", name="15 (round the corner)")).to_be_checked()
     expect(page.get_by_role("radio", name="Doubles the hand")).to_be_checked()
 
