@@ -606,6 +606,9 @@ def test_the_board_says_why_a_match_goes_on_when_the_line_is_reached_with_the_be
     link = services.share_new(match=Match.objects.get(pk=match.pk))
     followed = text(client.get(f"/s/{link.token}/"))
     assert f"{expected}: another hand is dealt." in followed
+    big = text(client.get(f"/s/{link.token}/big/"))
+    assert f"{expected}: another hand is dealt." in big
+    assert ("· penalty" in big) == (scheme == "penalty")
     # The next hand decides it: the note goes with the tie.
     record(match, hand("Ann", Bob=5, Cy=5))
     page = text(client.get(url("detail", match)))
