@@ -45,6 +45,14 @@ function showNotSaved(event, force = false) {
     box.textContent = (own ? "Not saved: the server had a problem. " : "Nothing changed: the server had a problem. ") + retry;
   }
   box.hidden = false;
+  if (!own) {
+    // The board's box is at its top, out of view of a form lower down
+    // (Move the line, who joins): bring it into view, and clear the note
+    // of an earlier change, which would sit above it and contradict it.
+    const note = document.getElementById("note");
+    if (note) note.textContent = "";
+    box.scrollIntoView({ block: "nearest" });
+  }
 }
 
 // The CSRF token as the cookie holds it now ("" when there is none).

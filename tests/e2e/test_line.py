@@ -94,3 +94,25 @@ def test_a_hand_half_typed_stays_when_the_line_moves_or_a_move_is_refused(
     expect(preview(page)).to_contain_text("Will record: Ben takes 27")
     save(page, 2).tap()
     expect_totals(page, Alice=120, Ben=27, Cara=0)
+
+
+def test_a_new_line_sent_after_another_screen_set_the_match_aside_is_kept_and_the_reason_shown(
+    page: Page, alice_at_120: Match
+) -> None:
+    """A fresh host tapped Move after another tab set the match aside and saw
+    nothing happen: the reason went to the top of the board, out of view."""
+    from matches import services
+
+    services.match_abandon(match=Match.objects.get(pk=alice_at_120.pk))
+    box = page.get_by_role("textbox", name="Move the line (now 200)")
+    box.scroll_into_view_if_needed()
+    move_the_line(page, now=200, to=300)
+    reason = page.get_by_role("alert").filter(has_text="Not saved: this match was set aside")
+    expect(reason).to_be_in_viewport()
+    expect(reason).to_have_text(
+        "Not saved: this match was set aside as abandoned on another screen. What you typed is "
+        "still here: resume the match (open its board in a new tab and tap Resume this match), "
+        "then tap Move again."
+    )
+    expect(box).to_have_value("300")
+    assert not Event.objects.filter(match=alice_at_120, kind="target").exists()
