@@ -427,17 +427,33 @@ window.addEventListener("pagehide", () => {
     if (entries.length) sessionStorage.setItem(TYPED_HAND, JSON.stringify({ key: handFormKey(form), entries }));
   } catch (error) { /* storage full or off: nothing kept */ }
 });
-window.addEventListener("pageshow", () => {
+window.addEventListener("pageshow", (event) => {
   const form = document.getElementById("hand-form");
   if (!form) return; // another page (the sheet): kept for the board
+  // A page drawn afresh: the browser may have put back the choices it
+  // remembers (not the boxes), maybe of a hand saved since; the form is as
+  // the server drew it, and the entries kept below are the ones it gets.
+  if (!event.persisted) form.reset();
   let typed = null;
   try {
     typed = JSON.parse(sessionStorage.getItem(TYPED_HAND) || "null");
     sessionStorage.removeItem(TYPED_HAND);
   } catch (error) { return; }
   if (!typed || !Array.isArray(typed.entries)) return;
-  // Another hand's (saved meanwhile) or another match's: not put back.
-  if (fillHand(form, typed, true)) htmx.trigger(form, "change"); // its preview
+  if (fillHand(form, typed, true)) {
+    htmx.trigger(form, "change"); // its preview
+    return;
+  }
+  // The same match's form for another hand: the one typed was saved on
+  // another screen meanwhile. Say so rather than drop it without a word.
+  const [action, number] = [typed.key.slice(0, typed.key.lastIndexOf("&")), typed.key.slice(typed.key.lastIndexOf("&") + 1)];
+  const box = form.querySelector("[data-network-error]");
+  if (box && number && action === form.getAttribute("action")) {
+    const words = typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => `${who} ${value}`);
+    box.textContent = `Hand ${number} was saved on another screen while you were away, so what you had typed for it is not in this form` +
+      (words.length ? ` (${words.join(", ")}).` : ".") + " Check the board's last hand.";
+    box.hidden = false;
+  }
 });
 // Once the new board is settled (its preview listening): the preview of the
 // hand as typed.

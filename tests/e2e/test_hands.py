@@ -173,3 +173,30 @@ def test_a_hand_half_typed_is_there_again_after_the_score_sheet_and_back(
     # Saved: nothing of it comes back on the next visit.
     page.reload()
     expect(leftover(page, "Alice")).to_have_value("")
+
+
+def test_a_hand_typed_then_saved_on_another_screen_meanwhile_is_not_put_back_and_says_so(
+    page: Page, example_1: Match
+) -> None:
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    enter_hand(page, "Cara", Alice=5, Ben=7)
+    page.get_by_role("link", name="Score sheet and chart").tap()
+    expect(page).to_have_url(re.compile(r"/sheet/$"))
+    # Another phone saves hand 2 its own way while this one looks at the sheet.
+    services.event_record(
+        match=Match.objects.get(pk=example_1.pk),
+        data={"hand": {"went_out": "Alice", "rummy": False, "leftovers": {"Ben": 6, "Cara": 4}}},
+        token=None,
+        hand_number=2,
+    )
+    page.go_back()
+    expect(page.get_by_role("heading", name="Record hand 3")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_text(
+        "Hand 2 was saved on another screen while you were away, so what you had typed for it "
+        "is not in this form (Alice 5, Ben 7). Check the board's last hand."
+    )
+    # Nothing of hand 2 ticked for hand 3 (the browser would put the choice back).
+    expect(page.get_by_role("radio", name="Cara", exact=True)).not_to_be_checked()
+    expect(leftover(page, "Alice")).to_have_value("")
