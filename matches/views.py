@@ -1439,16 +1439,32 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
         messages.info(request, "That was already put back.")
     except scoring.RuleError as error:
         datas = [each.data for each in match.live_events()]
-        messages.error(request, f"It cannot be put back: {refusal(error, datas)}")
+        messages.error(
+            request,
+            f"It cannot be put back: {refusal(error, datas)}. If it needs an entry that is "
+            "deleted too (someone sitting down), put that back first.",
+        )
     else:
-        if "leave" in event.data or "join" in event.data:
-            # A sentence about a player, quoted as Undo quotes it.
-            what = f"\u201c{event_sentence(event.data, change.after)}\u201d"
-        else:
-            what = event_text(event.data, list(change.after.totals))
+        what = _restored_words(event, match.live_events(), change.after)
         changed = " ".join(changes(change.before, change.after))
         messages.success(request, f"Put back {what}. {changed}")
     return _after_write(request, match)
+
+
+def _restored_words(event: Event, live: list[Event], after: scoring.Board) -> str:
+    """An entry just put back, as the board now shows it (``live``: the
+    live entries before it was put back; ``after``: the board since): a
+    hand with the number it now has ("hand 12, where Eli went out (...)"),
+    which may not be the one it had when deleted; a leave or a join as its
+    sentence, quoted as Undo quotes it."""
+    before = [each for each in live if each.position < event.position]
+    if "leave" in event.data or "join" in event.data:
+        key = scoring.engine.name_key
+        gone = {key(each.data["leave"]) for each in before if "leave" in each.data}
+        returned = "join" in event.data and key(event.data["join"]) in gone
+        return f"\u201c{event_sentence(event.data, after, returned=returned)}\u201d"
+    number = next((hand.number for hand in after.hands if hand.index == len(before)), None)
+    return event_text(event.data, list(after.totals), number=number)
 
 
 class GoneElsewhere(Exception):

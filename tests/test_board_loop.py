@@ -628,6 +628,31 @@ def test_undo_and_put_back_of_a_return_name_the_player_as_the_board_does_and_say
     assert "Took back \u201cEve came back to their seat\u201d. Put it back below." in text(undone)
     restored = client.post(url("restore", match, event_id=joined.pk), follow=True)
     page = text(restored)
-    assert "Put back \u201cEve sat down\u201d. At the table now: Eve." in page
+    assert "Put back \u201cEve came back to their seat\u201d. At the table now: Eve." in page
     assert "Nothing on the board changed" not in page
     assert stored_board(match).seated == ("Ann", "Bob", "Eve")
+
+
+def test_a_hand_put_back_is_named_by_the_number_it_now_has_and_a_refusal_says_what_to_do(
+    client, host
+):
+    """A fresh host put back "Hand 14" among deleted entries and it came
+    back as hand 12, the message naming no number."""
+    match = MatchFactory(host=host, players=["Ann", "Bob", "Eve"], target=1000)
+    record(match, hand("Ann", Bob=1, Eve=1), hand("Bob", Ann=2, Eve=2), hand("Eve", Ann=3, Bob=3))
+    first, second, third = live(match)
+    for event in (third, second):  # hands 3 and 2 deleted, newest first
+        services.event_delete(match=Match.objects.get(pk=match.pk), event_id=event.pk)
+    page = text(client.post(url("restore", match, event_id=third.pk), follow=True))
+    assert "Put back hand 2, where Eve went out (Ann 3, Bob 3)." in page
+    # A join taken back, then the hand it needs: that hand waits for the join.
+    record(match, {"join": "Dan"}, hand("Dan", Ann=4, Bob=4, Eve=4))
+    join, dans = live(match)[-2:]
+    client.post(url("undo", match), {"event": str(dans.pk)})
+    client.post(url("undo", match), {"event": str(join.pk)})
+    restore = url("restore", match, event_id=dans.pk)
+    refused = text(client.post(restore, {"confirm": "yes"}, follow=True))
+    assert (
+        "It cannot be put back: Dan is not at the table. If it needs an entry that is deleted "
+        "too (someone sitting down), put that back first." in refused
+    )

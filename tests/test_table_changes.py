@@ -500,7 +500,7 @@ def test_it_says_what_a_put_back_changed_and_names_hands_as_shown(client, host):
     services.event_delete(match=match, event_id=first.pk)
     response = client.post(url("restore", match, event_id=first.pk), {"confirm": "on"}, follow=True)
     assert (
-        "Put back the hand where Ben went out (Alice 1, Cara 1). Totals: Ben 2 → 4. "
+        "Put back hand 1, where Ben went out (Alice 1, Cara 1). Totals: Ben 2 → 4. "
         "Cara deals next (not Ben)." in text(response)
     )
 
