@@ -2153,15 +2153,19 @@ def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     error = taken = None
     name = typed_name(request.POST["name"]) if "name" in request.POST else player.name
     if request.method == "POST":
+        was = player.name
         try:
             services.player_rename(player=player, name=name)
         except services.NameTaken as refused:
             taken = refused.other
             error = refused.message
         except scoring.RuleError as refused:
-            error = refused.message
+            error = capfirst(refused.message)
         else:
-            messages.success(request, f"Renamed to {player.name}; every match follows.")
+            if player.name == was:
+                messages.info(request, f"The name stays {player.name}: nothing changed.")
+            else:
+                messages.success(request, f"Renamed to {player.name}; every match follows.")
             return redirect("matches:player", player_id=player.pk)
     return render(
         request,

@@ -220,7 +220,7 @@ def test_a_rename_to_another_players_name_offers_a_merge(client, host):
     empty = text(
         client.post(reverse("matches:player_rename", args=[benny.pk]), {"name": " \u200b "})
     )
-    assert "the new name: every player needs a name" in empty
+    assert "The new name: every player needs a name" in empty
 
 
 def test_a_merge_makes_one_person_of_two_names(client, host):
@@ -344,6 +344,8 @@ def test_a_rename_or_a_join_typed_with_a_run_of_spaces_names_the_player_with_one
     assert "Jo Ann is already one of your players." in refused
     client.post(rename, {"name": " Bo  Peep "})
     assert Player.objects.get(pk=bo.pk).name == "Bo Peep"
+    same = text(client.post(rename, {"name": "Bo   Peep"}, follow=True))
+    assert "The name stays Bo Peep: nothing changed." in same
     seats = reverse("matches:seats", args=[match.public_id])
     client.post(seats, {"action": "join", "player": "Dee  Dee", "after": "Jo  Ann"})
     seated = Match.objects.get(pk=match.pk).snapshot["seats"]
