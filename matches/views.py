@@ -66,6 +66,7 @@ from matches.display import (
     refusal,
     standings,
     undecided_reason,
+    undecided_reason_of,
 )
 from matches.forms import (
     TARGET_PRESETS,
@@ -1860,7 +1861,10 @@ def _result_sentence(match: Match, data: dict[str, Any]) -> str:
     if data["status"] == "closed":
         return close_reason_of(match, data)
     deal = data["next_hand"]
-    return f"Still open: hand {deal['number']} is next, {deal['dealer']} deals."
+    undecided = undecided_reason_of(match, data)
+    return f"Still open: hand {deal['number']} is next, {deal['dealer']} deals." + (
+        f" {undecided}" if undecided else ""
+    )
 
 
 @require_POST

@@ -606,6 +606,8 @@ def test_the_board_says_why_a_match_goes_on_when_the_line_is_reached_with_the_be
     link = services.share_new(match=Match.objects.get(pk=match.pk))
     followed = text(client.get(f"/s/{link.token}/"))
     assert f"{expected}: another hand is dealt." in followed
+    sheet = text(client.get(url("sheet", match)))
+    assert f"{expected}: another hand is dealt." in sheet
     big = text(client.get(f"/s/{link.token}/big/"))
     assert f"{expected}: another hand is dealt." in big
     assert ("· penalty" in big) == (scheme == "penalty")
