@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
 from matches import services
 from matches.display import RECENT_SHOWN, final_lines_of, followed_board
@@ -137,13 +137,13 @@ def _shared_page(request: HttpRequest, token: str, template: str) -> HttpRespons
     return response
 
 
-@require_GET
+@require_safe  # HEAD too: a link's preview in a chat asks it
 def shared_board(request: HttpRequest, token: str) -> HttpResponse:
     """The board of a shared match, following the match by itself."""
     return _shared_page(request, token, "matches/shared.html")
 
 
-@require_GET
+@require_safe  # HEAD too: a link's preview in a chat asks it
 def shared_big(request: HttpRequest, token: str) -> HttpResponse:
     """The same board for a tablet or a TV at the table: the totals in type
     readable across the room."""
@@ -180,7 +180,7 @@ def shared_poll(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe  # HEAD too: a link's preview in a chat asks it
 def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The score sheet, read-only, for the holders of the link."""
     link = _link(token)

@@ -56,6 +56,9 @@ def test_a_viewer_reads_the_board_with_no_account_and_no_cookie(host):
     assert "+41 41" in text(sheet) and "Delete" not in text(sheet) and not sheet.cookies
     big = viewer.get(viewer_url("shared_big", link))
     assert "Ben 41" in text(big) and not big.cookies
+    # A chat app's preview of the link asks HEAD first.
+    for name in ("shared", "shared_sheet", "shared_big"):
+        assert viewer.head(viewer_url(name, link)).status_code == 200
 
 
 def test_a_new_link_ends_the_old_one_and_stopping_ends_it_too(client, host):
