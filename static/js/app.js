@@ -573,6 +573,47 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
 });
+// A hand half typed, on this board or kept from a board left for another
+// page (``TYPED_HAND``): log out forgets it, so it asks first. Resolves true
+// to log out.
+function askAboutTypedHand() {
+  const form = document.getElementById("hand-form");
+  let typed = Boolean(form && handEntries(form).length);
+  try {
+    typed = typed || Boolean(sessionStorage.getItem(TYPED_HAND));
+  } catch {
+    // nothing kept there
+  }
+  if (!typed) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const dialog = document.createElement("dialog");
+    dialog.className = "ask-logout";
+    dialog.setAttribute("aria-labelledby", "ask-typed-text");
+    const text = document.createElement("p");
+    text.id = "ask-typed-text";
+    text.textContent = "A hand is half typed and not saved. If you log out now, it is lost.";
+    const stay = document.createElement("button");
+    stay.type = "button";
+    stay.className = "primary";
+    stay.textContent = "Stay";
+    const leave = document.createElement("button");
+    leave.type = "button";
+    leave.className = "secondary danger";
+    leave.textContent = "Log out anyway";
+    dialog.append(text, stay, leave);
+    document.body.append(dialog);
+    function done(answer) {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    }
+    stay.addEventListener("click", () => done(false));
+    leave.addEventListener("click", () => done(true));
+    dialog.addEventListener("cancel", () => done(false));
+    dialog.showModal();
+    stay.focus();
+  });
+}
 // Log out empties what the phone kept for this host first (Clear-Site-Data
 // is ignored over plain HTTP), then logs out.
 document.addEventListener("submit", (event) => {
@@ -593,9 +634,10 @@ document.addEventListener("submit", (event) => {
     note.textContent = "Not logged out: logging out needs the connection. Try again once it is back.";
     return;
   }
-  // Hands waiting to be sent: the host chooses first (static/js/waiting.js).
+  // Hands waiting to be sent: the host chooses first (static/js/waiting.js);
+  // then a hand half typed, which log out forgets with the rest.
   const ask = typeof askBeforeLogout === "function" ? askBeforeLogout() : Promise.resolve(true);
-  ask.then((leave) => {
+  ask.then((leave) => leave && askAboutTypedHand()).then((leave) => {
     if (!leave) return;
     if (typeof stopWaiting === "function") stopWaiting();
     forgetPhone()

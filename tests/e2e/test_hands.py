@@ -200,3 +200,20 @@ def test_a_hand_typed_then_saved_on_another_screen_meanwhile_is_not_put_back_and
     # Nothing of hand 2 ticked for hand 3 (the browser would put the choice back).
     expect(page.get_by_role("radio", name="Cara", exact=True)).not_to_be_checked()
     expect(leftover(page, "Alice")).to_have_value("")
+
+
+def test_log_out_with_a_hand_half_typed_asks_first(page: Page, example_1: Match) -> None:
+    """A fresh host logged out from the score sheet and lost the hand they
+    had typed: log out forgets it, so it asks."""
+    enter_hand(page, "Ben", Alice=23)
+    page.get_by_role("button", name="Log out").tap()
+    ask = page.get_by_role(
+        "dialog", name="A hand is half typed and not saved. If you log out now, it is lost."
+    )
+    expect(ask).to_be_visible()
+    ask.get_by_role("button", name="Stay").tap()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(leftover(page, "Alice")).to_have_value("23")
+    page.get_by_role("button", name="Log out").tap()
+    page.get_by_role("dialog").get_by_role("button", name="Log out anyway").tap()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
