@@ -1391,7 +1391,8 @@ def file_words(error: scoring.RuleError) -> str:
     name it, and which one that is counted as people count ("event 0 (the
     file's 1st event): Alice's leftover must be at least 1")."""
     if error.index is None:
-        return str(error)
+        # "format must be ...", not "format: format must be ...".
+        return error.message if error.key and error.message.startswith(error.key) else str(error)
     return f"{error.where} (the file's {ordinal(error.index + 1)} event): {error.message}"
 
 

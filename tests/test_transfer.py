@@ -392,6 +392,10 @@ def test_another_host_cannot_save_someone_elses_upload(client, host):
             "date it was played.",
         ),
         (
+            b'{"format": "rummy-match/9", "players": ["A", "B"]}',
+            'Nothing was imported: format must be "rummy-match/1".',
+        ),
+        (
             # The event by its index, and as people count.
             json.dumps(
                 {
