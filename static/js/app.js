@@ -348,9 +348,11 @@ document.addEventListener("click", (event) => {
 // left or joined); a player no longer seated has none. The hand form's own
 // answers (saved, refused) are the server's to fill.
 let typedHand = null;
-function handFormKey(form) {
+// Which hand a form is for: its address (the match, or an entry's page)
+// and the hand's number.
+function handOf(form) {
   const number = form.querySelector("input[name=hand_number]");
-  return `${form.getAttribute("action")}&${number ? number.value : ""}`;
+  return { action: form.getAttribute("action"), number: number ? number.value : "" };
 }
 function seatName(form, position) {
   const seat = form.querySelector(`input[name="seat_${CSS.escape(position)}"]`);
@@ -383,7 +385,7 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   const elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
   if (!form || (elt && form.contains(elt))) return;
   const entries = handEntries(form);
-  if (entries.length) typedHand = { key: handFormKey(form), entries };
+  if (entries.length) typedHand = { ...handOf(form), entries };
 });
 document.addEventListener("htmx:afterSwap", (event) => {
   const typed = typedHand;
@@ -396,7 +398,9 @@ document.addEventListener("htmx:afterSwap", (event) => {
 // is the same hand's form and still empty (``anyway``: whatever the browser
 // put back itself, the choices but not the boxes); whether it did.
 function fillHand(form, typed, anyway = false) {
-  if (handFormKey(form) !== typed.key || (!anyway && handEntries(form).length)) return false;
+  const hand = handOf(form);
+  if (hand.action !== typed.action || hand.number !== typed.number) return false;
+  if (!anyway && handEntries(form).length) return false;
   for (const [name, typedValue, who] of typed.entries) {
     let field = name;
     let value = typedValue;
@@ -424,7 +428,7 @@ window.addEventListener("pagehide", () => {
   const form = document.getElementById("hand-form");
   const entries = form ? handEntries(form) : [];
   try {
-    if (entries.length) sessionStorage.setItem(TYPED_HAND, JSON.stringify({ key: handFormKey(form), entries }));
+    if (entries.length) sessionStorage.setItem(TYPED_HAND, JSON.stringify({ ...handOf(form), entries }));
   } catch (error) { /* storage full or off: nothing kept */ }
 });
 window.addEventListener("pageshow", (event) => {
@@ -446,11 +450,10 @@ window.addEventListener("pageshow", (event) => {
   }
   // The same match's form for another hand: the one typed was saved on
   // another screen meanwhile. Say so rather than drop it without a word.
-  const [action, number] = [typed.key.slice(0, typed.key.lastIndexOf("&")), typed.key.slice(typed.key.lastIndexOf("&") + 1)];
   const box = form.querySelector("[data-network-error]");
-  if (box && number && action === form.getAttribute("action")) {
+  if (box && typed.number && typed.action === handOf(form).action) {
     const words = typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => `${who} ${value}`);
-    box.textContent = `Hand ${number} was saved on another screen while you were away, so what you had typed for it is not in this form` +
+    box.textContent = `Hand ${typed.number} was saved on another screen while you were away, so what you had typed for it is not in this form` +
       (words.length ? ` (${words.join(", ")}).` : ".") + " Check the board's last hand.";
     box.hidden = false;
   }
@@ -573,6 +576,38 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
 });
+// A button of a question or a list (static/js/waiting.js too).
+function button(text, primary, action) {
+  const made = document.createElement("button");
+  made.type = "button";
+  made.className = primary ? "primary" : "secondary";
+  made.textContent = text;
+  made.addEventListener("click", action);
+  return made;
+}
+// A question before log out, in a modal dialog named by its ``words``:
+// ``parts(done)`` gives what goes under them (buttons, a status line), its
+// buttons calling ``done(answer)``. Resolves to the answer (false: Escape).
+function askFirst(words, parts) {
+  return new Promise((resolve) => {
+    const dialog = document.createElement("dialog");
+    dialog.className = "ask-logout";
+    dialog.setAttribute("aria-labelledby", "ask-logout-text");
+    const text = document.createElement("p");
+    text.id = "ask-logout-text";
+    text.textContent = words;
+    function done(answer) {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    }
+    dialog.addEventListener("cancel", () => done(false));
+    dialog.append(text, ...parts(done));
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("button").focus();
+  });
+}
 // A hand half typed, on this board or kept from a board left for another
 // page (``TYPED_HAND``): log out forgets it, so it asks first. Resolves true
 // to log out.
@@ -585,33 +620,10 @@ function askAboutTypedHand() {
     // nothing kept there
   }
   if (!typed) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const dialog = document.createElement("dialog");
-    dialog.className = "ask-logout";
-    dialog.setAttribute("aria-labelledby", "ask-typed-text");
-    const text = document.createElement("p");
-    text.id = "ask-typed-text";
-    text.textContent = "A hand is half typed and not saved. If you log out now, it is lost.";
-    const stay = document.createElement("button");
-    stay.type = "button";
-    stay.className = "primary";
-    stay.textContent = "Stay";
-    const leave = document.createElement("button");
-    leave.type = "button";
-    leave.className = "secondary danger";
-    leave.textContent = "Log out anyway";
-    dialog.append(text, stay, leave);
-    document.body.append(dialog);
-    function done(answer) {
-      dialog.close();
-      dialog.remove();
-      resolve(answer);
-    }
-    stay.addEventListener("click", () => done(false));
-    leave.addEventListener("click", () => done(true));
-    dialog.addEventListener("cancel", () => done(false));
-    dialog.showModal();
-    stay.focus();
+  return askFirst("A hand is half typed and not saved. If you log out now, it is lost.", (done) => {
+    const leave = button("Log out anyway", false, () => done(true));
+    leave.classList.add("danger");
+    return [button("Stay", true, () => done(false)), leave];
   });
 }
 // Log out empties what the phone kept for this host first (Clear-Site-Data

@@ -339,15 +339,6 @@ function withStop(text) {
   return /[.?!]$/.test(text) ? text : `${text}.`;
 }
 
-function button(text, primary, action) {
-  const made = document.createElement("button");
-  made.type = "button";
-  made.className = primary ? "primary" : "secondary";
-  made.textContent = text;
-  made.addEventListener("click", action);
-  return made;
-}
-
 function showWaiting() {
   const section = waitingSection();
   if (!section) return;
@@ -905,31 +896,15 @@ async function askBeforeLogout() {
     return true;
   }
   if (!all.length) return true;
-  return new Promise((resolve) => {
-    const dialog = document.createElement("dialog");
-    dialog.className = "ask-logout";
-    dialog.setAttribute("aria-labelledby", "ask-logout-text");
-    const text = document.createElement("p");
-    text.id = "ask-logout-text";
-    const one = all.length === 1;
-    text.textContent = one
-      ? "1 hand is not sent yet. If you log out now, it is lost."
-      : `${all.length} hands are not sent yet. If you log out now, they are lost.`;
+  const one = all.length === 1;
+  const words = one
+    ? "1 hand is not sent yet. If you log out now, it is lost."
+    : `${all.length} hands are not sent yet. If you log out now, they are lost.`;
+  // ``askFirst`` and ``button``: static/js/app.js.
+  return askFirst(words, (done) => {
     const why = document.createElement("p");
     why.setAttribute("role", "status");
-    const send = button(one ? "Send it, then log out" : "Send them, then log out", true, () => {});
-    const drop = button(one ? "Delete it and log out" : "Delete them and log out", false, () => done(true));
-    drop.classList.add("danger");
-    const stay = button("Stay", false, () => done(false));
-    dialog.append(text, why, send, drop, stay);
-    document.body.append(dialog);
-    function done(answer) {
-      dialog.close();
-      dialog.remove();
-      resolve(answer);
-    }
-    dialog.addEventListener("cancel", () => done(false));
-    send.addEventListener("click", async () => {
+    const send = button(one ? "Send it, then log out" : "Send them, then log out", true, async () => {
       const here = waitingSection();
       if (!here || here.dataset.match !== all[0].match) {
         done(false); // they are sent from their match's board
@@ -948,7 +923,9 @@ async function askBeforeLogout() {
       why.textContent = `Not all were sent. ${status ? status.textContent : ""}`.trim();
       send.disabled = false;
     });
-    dialog.showModal();
-    send.focus();
+    const drop = button(one ? "Delete it and log out" : "Delete them and log out", false, () => done(true));
+    drop.classList.add("danger");
+    const stay = button("Stay", false, () => done(false));
+    return [why, send, drop, stay];
   });
 }
