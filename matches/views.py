@@ -1453,18 +1453,17 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
 
 
 def _restored_words(event: Event, live: list[Event], after: scoring.Board) -> str:
-    """An entry just put back, as the board now shows it (``live``: the
-    live entries before it was put back; ``after``: the board since): a
-    hand with the number it now has ("hand 12, where Eli went out (...)"),
-    which may not be the one it had when deleted; a leave or a join as its
-    sentence, quoted as Undo quotes it."""
-    before = [each for each in live if each.position < event.position]
-    if "leave" in event.data or "join" in event.data:
-        key = scoring.engine.name_key
-        gone = {key(each.data["leave"]) for each in before if "leave" in each.data}
-        returned = "join" in event.data and key(event.data["join"]) in gone
-        return f"\u201c{event_sentence(event.data, after, returned=returned)}\u201d"
-    number = next((hand.number for hand in after.hands if hand.index == len(before)), None)
+    """An entry just put back, as the board's history now says it
+    (``history`` over ``live``, the live entries before it was put back,
+    with it in its place; ``after``: the board since): a hand with the
+    number it now has ("hand 12, where Eli went out (...)"), which may not
+    be the one it had when deleted; a leave or a join as its sentence,
+    quoted as Undo quotes it ("Eve came back to their seat")."""
+    back = sorted([*live, event], key=lambda each: each.position)
+    row = next(row for row in history(back, after) if row.event_id == event.pk)
+    if row.kind in ("leave", "join"):
+        return f"\u201c{row.text}\u201d"
+    number = row.hand.number if row.hand is not None else None
     return event_text(event.data, list(after.totals), number=number)
 
 
