@@ -1593,14 +1593,13 @@ def _lock_matches(match_ids: list[int]) -> None:
 def _rewrite(match_ids: list[int], old: str, new: str) -> None:
     """Call ``old`` ``new`` in the stored entries of these matches and in
     their snapshots, a few queries for any number of matches: a name changes
-    no score, so the snapshot is what a replay would give (tested)."""
+    no score, so the snapshot is what a replay would give (tested). The
+    caller has locked them (``_lock_matches``): a hand saved meanwhile comes
+    after the rename, not between its reading of the entries and its
+    writing of the heads."""
     for start in range(0, len(match_ids), REWRITE_BATCH):
         batch = match_ids[start : start + REWRITE_BATCH]
-        # Locked first: a hand saved meanwhile comes after the rename, not
-        # between its reading of the entries and its writing of the heads.
-        matches = list(
-            Match.objects.select_for_update().filter(pk__in=batch).only("pk", "snapshot")
-        )
+        matches = list(Match.objects.filter(pk__in=batch).only("pk", "snapshot"))
         changed, results = [], []
         for event in Event.objects.filter(match_id__in=batch).only("pk", "data", "result"):
             data = rename_in_event(event.data, old, new)
