@@ -173,8 +173,7 @@ def _close_reason(
     if closed_by == "hand_limit":
         hands = "1 hand" if hand_limit == 1 else f"{hand_limit} hands"
         if winner is None:
-            top = (min if lowest else max)(totals[name] for name in dealt_in_last)
-            tied = [name for name in dealt_in_last if totals[name] == top]
+            top, tied = _best(totals, dealt_in_last, lowest=lowest)
             return (
                 f"No winner: the hand limit of {hands} was reached with "
                 f"{_names(tied)} level on {top}."
@@ -217,8 +216,7 @@ def _undecided_reason(
     dealt_in = [name for name in dealt_in_last if name in totals]
     if status != "open" or not any(totals[name] >= target for name in dealt_in):
         return ""
-    top = (min if lowest else max)(totals[name] for name in dealt_in)
-    tied = [name for name in dealt_in if totals[name] == top]
+    top, tied = _best(totals, dealt_in, lowest=lowest)
     if len(tied) < 2:
         return ""  # never: one best total closes the match
     best = "lowest" if lowest else "highest"
@@ -226,6 +224,13 @@ def _undecided_reason(
         f"The line of {target} is reached, but {_names(tied)} share the {best} "
         f"total, {top}: another hand is dealt."
     )
+
+
+def _best(totals: dict[str, int], among: Any, *, lowest: bool) -> tuple[int, list[str]]:
+    """The best total among the players ``among`` (the lowest under
+    ``penalty``: ``lowest``) and who holds it, in seat order."""
+    top = (min if lowest else max)(totals[name] for name in among)
+    return top, [name for name in among if totals[name] == top]
 
 
 def _names(names: list[str]) -> str:
