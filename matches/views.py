@@ -1440,11 +1440,14 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
         messages.info(request, "That was already put back.")
     except scoring.RuleError as error:
         datas = [each.data for each in match.live_events()]
-        messages.error(
-            request,
-            f"It cannot be put back: {refusal(error, datas)}. If it needs an entry that is "
-            "deleted too (someone sitting down), put that back first.",
+        # Refused itself (not for a later entry): what it needs may be deleted too.
+        needs = (
+            ""
+            if isinstance(error, services.LaterEventImpossible)
+            else " If it needs an entry that is deleted too (someone sitting down), "
+            "put that back first."
         )
+        messages.error(request, f"It cannot be put back: {refusal(error, datas)}.{needs}")
     else:
         what = _restored_words(event, match.live_events(), change.after)
         changed = " ".join(changes(change.before, change.after))
