@@ -65,6 +65,14 @@ def enter_hand(page: Page, went_out: str, **leftovers: int | str) -> None:
         leftover(page, name).fill(str(points))
 
 
+def expect_entered(page: Page, went_out: str, **leftovers: int | str) -> None:
+    """The hand form holds what ``enter_hand`` types: who went out ticked,
+    each leftover in its player's box."""
+    expect(page.get_by_role("radio", name=went_out, exact=True)).to_be_checked()
+    for name, points in leftovers.items():
+        expect(leftover(page, name)).to_have_value(str(points))
+
+
 def preview(page: Page) -> Locator:
     """The line under the hand form that says what Save would record (or what
     is wrong): the status that is neither the messages (a list) nor the

@@ -15,6 +15,7 @@ from matches.models import Event, Match
 from tests.e2e.board import (
     dealer,
     enter_hand,
+    expect_entered,
     expect_total,
     expect_totals,
     history,
@@ -164,9 +165,7 @@ def test_a_hand_half_typed_is_there_again_after_the_score_sheet_and_back(
     page.get_by_role("link", name="Score sheet and chart").tap()
     expect(page).to_have_url(re.compile(r"/sheet/$"))
     page.go_back()
-    expect(page.get_by_role("radio", name="Cara", exact=True)).to_be_checked()
-    expect(leftover(page, "Alice")).to_have_value("20+3")
-    expect(leftover(page, "Ben")).to_have_value("7")
+    expect_entered(page, "Cara", Alice="20+3", Ben=7)
     expect(preview(page)).to_contain_text("Cara takes 30")
     save(page, 2).tap()
     expect_totals(page, Alice=0, Ben=41, Cara=30)

@@ -13,6 +13,7 @@ from matches.models import Event, Match
 from tests.e2e.board import (
     dealer,
     enter_hand,
+    expect_entered,
     expect_totals,
     htmx_settled,
     leftover,
@@ -88,9 +89,7 @@ def test_a_hand_half_typed_stays_when_the_line_moves_or_a_move_is_refused(
     move_the_line(page, now=200, to=300)
     expect(page.get_by_role("textbox", name="Move the line (now 300)")).to_be_visible()
 
-    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()
-    expect(leftover(page, "Alice")).to_have_value("12")
-    expect(leftover(page, "Cara")).to_have_value("10+5")
+    expect_entered(page, "Ben", Alice=12, Cara="10+5")
     expect(preview(page)).to_contain_text("Will record: Ben takes 27")
     save(page, 2).tap()
     expect_totals(page, Alice=120, Ben=27, Cara=0)
