@@ -113,8 +113,9 @@ def appended(public_id: str, version: int, event: Event) -> None:
 def _kept_values(event: Event) -> tuple[Any, ...]:
     """``event``'s values as an entry keeps them: a JSON column's as its JSON
     text, which ``recent`` decodes as a read from the database does (a tuple
-    reads back as a list, and no reader shares a kept dict); cheap to copy
-    in and out of the cache, which copies what it keeps."""
+    reads back as a list). The cache keeps the entry itself, not a copy
+    (``scoreboard.caching.KeptAsGiven``), so an entry holds nothing a reader
+    could change: text, numbers, times, ids, in tuples."""
     values = [getattr(event, name) for name in _names()]
     for index in _json_at():
         if values[index] is not None:

@@ -364,7 +364,9 @@ CACHES = {
     # itself, since a board's key holds its match's version and is never
     # stale. A few hundred boards of some 25 KB each.
     "boards": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        # Django's local-memory cache, but keeping the values themselves:
+        # a board's drawing and its last events are never changed once made.
+        "BACKEND": "scoreboard.caching.KeptAsGiven",
         "LOCATION": "rummy-boards",
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": 400},
