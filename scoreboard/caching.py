@@ -19,7 +19,9 @@ class KeptAsGiven(LocMemCache):
     gets the very object kept, as every other reader does.
     """
 
-    def add(self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> bool:
+    def add(
+        self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> bool:
         key = self.make_and_validate_key(key, version=version)
         with self._lock:
             if self._has_expired(key):
@@ -37,7 +39,9 @@ class KeptAsGiven(LocMemCache):
             self._cache.move_to_end(key, last=False)
         return value
 
-    def set(self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> None:
+    def set(
+        self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> None:
         key = self.make_and_validate_key(key, version=version)
         with self._lock:
             self._set(key, value, timeout)
