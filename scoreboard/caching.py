@@ -17,7 +17,14 @@ class KeptAsGiven(LocMemCache):
     or frozen dataclasses of them. What the ``boards`` cache keeps is only
     that (``matches.drawn``'s drawings, ``matches.kept``'s rows). A reader
     gets the very object kept, as every other reader does.
+
+    Its keys are not checked for memcached's limits (length, spaces), as
+    Django's documentation shows for a backend with no such limits: they are
+    the app's own, kept in this process only.
     """
+
+    def validate_key(self, key: str) -> None:
+        """Take any key (``BaseCache`` warns of what memcached would refuse)."""
 
     def add(
         self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None

@@ -56,3 +56,12 @@ def test_the_least_recently_used_go_first_when_full(cache: KeptAsGiven) -> None:
     cache.set("d", "d")  # full: a third of the entries go, the least recently used
     assert cache.get("b") is None
     assert [cache.get(name) for name in ("a", "c", "d")] == ["a", "c", "d"]
+
+
+def test_a_long_key_with_spaces_is_kept_without_a_warning(
+    cache: KeptAsGiven, recwarn: pytest.WarningsRecorder
+) -> None:
+    key = "board: " + "x" * 300
+    cache.set(key, "drawn")
+    assert cache.get(key) == "drawn"
+    assert not recwarn.list
