@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import os
 import re
 import uuid
 from collections.abc import Callable, Iterable
@@ -55,6 +56,7 @@ CSRF_SLOT = slot("csrf")
 # per request (the two seat forms share theirs); "spare" holds the ten spare
 # tokens for hands that wait on the phone.
 TOKEN_SLOTS = ("hand", "line", "seat", "rematch")
+TOKEN_SLOTS_DRAWN = tuple(token_slot(name) for name in TOKEN_SLOTS)
 SPARE_SLOT = slot("spare")
 # Bumped when a change of the board's drawing must not meet drawings kept
 # by an older version of the code (a cache shared between processes).
@@ -64,25 +66,43 @@ DRAWING = 1
 @dataclass(frozen=True)
 class DrawnBoard:
     """A board (or a sheet) drawn with slots. ``html``: its markup;
-    ``title``: the page's title (its players' names)."""
+    ``title``: the page's title (its players' names); ``values``: what
+    ``filled`` fills in besides the request's own, by slot (a frame's
+    values for one version of its match: ``with_values``)."""
 
     html: str
     title: str
+    values: tuple[tuple[str, str], ...] = ()
 
     def filled(self, csrf_field: str, spare: list[str]) -> SafeString:
-        """The board with this request's CSRF field and fresh one-time tokens
-        (``spare``: the ten spare tokens, filled in only where the board has
-        their slot)."""
+        """The board with its ``values``, this request's CSRF field and fresh
+        one-time tokens (``spare``: the ten spare tokens, filled in only
+        where the board has their slot), in one pass."""
         values = {CSRF_SLOT: csrf_field, SPARE_SLOT: " ".join(spare)}
-        values.update({token_slot(name): str(uuid.uuid4()) for name in TOKEN_SLOTS})
-        html = self.with_values(values).html
-        return mark_safe(html)  # noqa: S308 (drawn by the templates, escaped there)
+        values.update(zip(TOKEN_SLOTS_DRAWN, fresh_tokens(len(TOKEN_SLOTS)), strict=True))
+        return mark_safe(self.filled_in(values))  # noqa: S308 (drawn by the templates, escaped there)
+
+    def filled_in(self, values: dict[str, str]) -> str:
+        """This drawing's markup with its ``values`` and ``values`` (each
+        escaped already) filled in, in one pass; a slot neither names is
+        left as it is."""
+        every = {**dict(self.values), **values} if self.values else values
+        return SLOT.sub(lambda found: every.get(found.group(0), found.group(0)), self.html)
 
     def with_values(self, values: dict[str, str]) -> DrawnBoard:
-        """This frame with the slots ``values`` names filled in (escaped
-        already), in one pass; the others left for ``filled``."""
-        html = SLOT.sub(lambda found: values.get(found.group(0), found.group(0)), self.html)
-        return DrawnBoard(html, self.title)
+        """This frame with the slots ``values`` names (each value escaped
+        already) to be filled in by ``filled``: the frame itself, not a copy,
+        so a version's board costs no pass over it before the one that
+        fills in the request's own values."""
+        return DrawnBoard(self.html, self.title, (*self.values, *values.items()))
+
+
+def fresh_tokens(count: int) -> list[str]:
+    """``count`` fresh one-time form tokens: random UUIDs (version 4) as
+    text, as ``str(uuid.uuid4())`` writes them, from one read of the
+    system's randomness for all of them."""
+    raw = os.urandom(16 * count)
+    return [str(uuid.UUID(bytes=raw[at : at + 16], version=4)) for at in range(0, 16 * count, 16)]
 
 
 def key(request: HttpRequest, match: object, part: str, version: object = None) -> str:
@@ -150,7 +170,7 @@ def around(request: HttpRequest, template: str, title: str, body: str, csrf_toke
         TIME_SLOT: f"{timezone.localtime():%H:%M}",
         CSRF_TOKEN_SLOT: csrf_token,
     }
-    return shell.with_values(values).html
+    return shell.filled_in(values)
 
 
 def _note(request: HttpRequest, template: str) -> str:

@@ -522,7 +522,7 @@ SPARE_TOKENS = 10
 def spare_tokens() -> list[str]:
     """``SPARE_TOKENS`` fresh one-time form tokens, for hands saved with no
     connection (the board's, and each answer to a waiting hand's send)."""
-    return [str(uuid.uuid4()) for _ in range(SPARE_TOKENS)]
+    return drawn.fresh_tokens(SPARE_TOKENS)
 
 
 # After a write, focus goes to the result of a closed match, else to the first
