@@ -213,38 +213,78 @@ def history_items(rows: list[Any], *, tools: bool) -> SafeString:
         rows: ``display.HistoryRow``s with their ``edit_url`` (and the
             newest hand's ``fix_url``).
     """
-    html = []
+    zone = timezone.get_current_timezone()
+    language = translation.get_language()
+    items = []
     for row in rows:
-        text = escape(row.text)
-        parts = [f'<li class="{escape(row.kind)}">\n<span class="what">{text}</span>']
-        if row.hand:
-            held = "".join(f" {escape(each)}." for each in row.held)
-            parts.append(
-                f'\n<span class="summary">{escape(row.summary)}</span>'
-                f'\n<span class="detail">Dealt by {escape(row.hand.dealer)}.{held}</span>'
+        hand = row.hand
+        items.append(
+            _history_item(
+                row.kind,
+                row.text,
+                hand and (hand.number, hand.dealer),
+                row.summary,
+                row.held,
+                row.created,
+                tools,
+                row.fix_url,
+                row.edit_url,
+                zone,
+                language,
             )
-        if row.created:
-            # As the date filter writes them ("c" and "H:i T"), in the active time zone.
-            when = timezone.localtime(row.created)
+        )
+    return mark_safe("\n".join(items))  # noqa: S308 - every value is escaped (``_history_item``)
+
+
+# A history entry is drawn once for all it shows, in each process: after a
+# save, the board's entries but the new one are the ones drawn for the board
+# before it (a few hundred entries of some 600 bytes).
+@lru_cache(maxsize=2048)
+def _history_item(
+    kind: str,
+    text: str,
+    hand: tuple[int, str] | None,
+    summary: str,
+    held: tuple[str, ...],
+    created: datetime | None,
+    tools: bool,
+    fix_url: str,
+    edit_url: str,
+    zone: Any,
+    language: str | None,
+) -> str:
+    """One entry of ``history_items``: its words and addresses (``hand``:
+    the hand's number and dealer), when it was entered (``created``, shown
+    in ``zone``), in ``language``; every value escaped."""
+    text = escape(text)
+    parts = [f'<li class="{escape(kind)}">\n<span class="what">{text}</span>']
+    number, dealer = hand or (None, None)
+    if hand:
+        held_words = "".join(f" {each}." for each in held)
+        parts.append(
+            f'\n<span class="summary">{escape(summary)}</span>'
+            f'\n<span class="detail">{escape(f"Dealt by {dealer}.{held_words}")}</span>'
+        )
+    if created:
+        # As the date filter writes them ("c" and "H:i T"), in the active time zone.
+        when = timezone.localtime(created, zone)
+        parts.append(
+            f'\n<time class="when" datetime="{when.isoformat()}" data-local="time">'
+            f"{escape(clock(when))}</time>"
+        )
+    if tools:
+        parts.append('\n<div class="inline row-tools">')
+        if fix_url and hand:  # only the newest hand has one
+            fix = escape(fix_url)
             parts.append(
-                f'\n<time class="when" datetime="{when.isoformat()}" data-local="time">'
-                f"{escape(clock(when))}</time>"
+                f'\n<a class="button secondary" href="{fix}" hx-get="{fix}">Fix hand {number}</a>'
             )
-        if tools:
-            parts.append('\n<div class="inline row-tools">')
-            if row.fix_url:
-                fix = escape(row.fix_url)
-                parts.append(
-                    f'\n<a class="button secondary" href="{fix}" hx-get="{fix}">'
-                    f"Fix hand {row.hand.number}</a>"
-                )
-            parts.append(
-                f'\n<a class="button secondary" href="{escape(row.edit_url)}">'
-                f'Change<span class="visually-hidden"> {text}</span></a></div>'
-            )
-        parts.append("\n</li>")
-        html.append("".join(parts))
-    return mark_safe("\n".join(html))  # noqa: S308 - every value above is escaped
+        parts.append(
+            f'\n<a class="button secondary" href="{escape(edit_url)}">'
+            f'Change<span class="visually-hidden"> {text}</span></a></div>'
+        )
+    parts.append("\n</li>")
+    return "".join(parts)
 
 
 def match_items(rows: list[MatchRow]) -> SafeString:
