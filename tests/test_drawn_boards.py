@@ -445,3 +445,18 @@ def test_fresh_tokens_are_random_uuids_written_as_uuid4_writes_them():
         assert parsed.version == 4
         assert parsed.variant == uuid.RFC_4122
         assert str(parsed) == token
+
+
+def test_after_a_save_only_the_new_hand_offers_fix(client, host):
+    """The board after a save draws again the entries it drew before (kept
+    in the process): the one that was newest no longer offers Fix, the new
+    one does, each with what it did."""
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"])
+    record(match, hand("Ben", Alice=23, Cara=18))
+    before = board_of(client, match)
+    assert before.count(">Fix hand 1</a>") == 1
+    data = hand_post(fresh(match), "Cara", Alice=5, Ben=7)
+    response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    after = response.content.decode()
+    assert ">Fix hand 2</a>" in after and "Fix hand 1" not in after
+    assert "Hand 2: Cara went out" in after and "Hand 1: Ben went out" in after
