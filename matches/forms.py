@@ -184,6 +184,24 @@ def drawn_choice(bound: forms.BoundField) -> SafeString:
     return mark_safe(f"<select{written}>{options}</select>")  # noqa: S308 - every value escaped
 
 
+class SharedField:
+    """A form field that no form changes, shared by every form of its class
+    as it stands rather than deep-copied for each form, as Django copies a
+    form's declared fields (a hidden field: no form sets its choices,
+    widget or label). Put first among a field's bases."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SharedField:
+        return self
+
+
+class SharedUUIDField(SharedField, forms.UUIDField):
+    """A ``UUIDField`` shared by every form of its class (``SharedField``)."""
+
+
+class SharedCharField(SharedField, forms.CharField):
+    """A ``CharField`` shared by every form of its class (``SharedField``)."""
+
+
 class EngineForm(forms.Form):
     """A form for one event of ``match``: ``clean`` replays the match with
     the event added and places the engine's ``RuleError`` next to its field.
@@ -191,7 +209,7 @@ class EngineForm(forms.Form):
     as it would stand, and ``checked`` the replay that gave it (a new
     event's, for ``services.event_record`` to store)."""
 
-    token = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    token = SharedUUIDField(widget=forms.HiddenInput, required=False)
 
     def __init__(
         self, *args: Any, match: Match, replacing: int | None = None, **kwargs: Any
@@ -275,10 +293,10 @@ class HandForm(EngineForm):
 
     # Sent by the "save it as typed" button once the host has seen the
     # typing-slip question (docs/rules.md: asked, never refused).
-    confirm_slips = forms.CharField(required=False, widget=forms.HiddenInput)
+    confirm_slips = SharedCharField(required=False, widget=forms.HiddenInput)
     # The hand the form was drawn for: a form for hand 10 does not record
     # hand 11 after another phone saved hand 10.
-    hand_number = forms.CharField(required=False, widget=forms.HiddenInput)
+    hand_number = SharedCharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, seated: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

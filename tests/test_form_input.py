@@ -334,3 +334,20 @@ def test_a_new_match_page_puts_names_carried_from_the_other_game_in_their_seats(
     page = client.get(new, {"game": "rummy", "name": ["A" * 50, "Ben"]})
     assert re.search(r'name="player_0"[^>]*value="' + "A" * 40 + '"', page.content.decode())
     assert not Match.objects.exists()
+
+
+def test_the_hand_forms_hidden_fields_are_shared_not_copied_and_still_check():
+    """The hidden fields no form changes are shared by every hand form (not
+    deep-copied for each), and each form still reads its own values."""
+    from matches.forms import HandForm
+
+    match = MatchFactory(players=["Alice", "Ben"])
+    seated = ("Alice", "Ben")
+    first = HandForm({"token": "not a token"}, match=match, seated=seated)
+    second = HandForm({"hand_number": "3"}, match=match, seated=seated)
+    for name in ("token", "hand_number", "confirm_slips"):
+        assert first.fields[name] is second.fields[name] is HandForm.base_fields[name]
+    assert first.fields is not second.fields
+    assert first["token"].value() == "not a token" and second["hand_number"].value() == "3"
+    first.is_valid()
+    assert first.errors["token"] == ["Enter a valid UUID."]
