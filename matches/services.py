@@ -1640,14 +1640,21 @@ def _write_fields(model: type[models.Model], names: tuple[str, ...], rows: list[
     _write_values(model, names, [(row.pk, [getattr(row, name) for name in names]) for row in rows])
 
 
+@lru_cache(maxsize=32)
+def _update_sql(model: type[models.Model], names: tuple[str, ...], vendor: str) -> str:
+    """``_write_values``'s statement for the fields ``names`` of ``model``
+    on this kind of database, written once."""
+    sets = ", ".join(f"{_column(model, name)} = %s" for name in names)
+    return f"UPDATE {_table(model)} SET {sets} WHERE {_column(model, 'pk')} = %s"
+
+
 def _write_values(model: type[models.Model], names: tuple[str, ...], rows: list[Any]) -> None:
     """``UPDATE`` the fields ``names`` of rows ``(pk, values)``, one statement
     run for each row (``executemany``)."""
     if not rows:
         return
     fields = [model._meta.get_field(name) for name in names]
-    sets = ", ".join(f"{_column(model, name)} = %s" for name in names)
-    sql = f"UPDATE {_table(model)} SET {sets} WHERE {_column(model, 'pk')} = %s"
+    sql = _update_sql(model, names, connection.vendor)
     with connection.cursor() as cursor:
         cursor.executemany(
             sql,
