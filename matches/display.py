@@ -547,10 +547,12 @@ def _moved(before: dict[str, int], after: dict[str, int]) -> list[str]:
 
 
 def changes(before: scoring.Board, after: scoring.Board) -> list[str]:
-    """What an edit changed on the board, in short sentences: totals
-    ("Ben 41 → 45"), who dealt a hand, who sits at the table, who deals
-    next, and the result."""
+    """What an edit changed on the board, in short sentences: the line
+    ("The line: 100 → 150"), totals ("Ben 41 → 45"), who dealt a hand, who
+    sits at the table, who deals next, and the result."""
     lines = []
+    if before.target != after.target:
+        lines.append(f"The line: {before.target} → {after.target}.")
     moved = _moved(before.totals, after.totals)
     if moved:
         lines.append("Totals: " + ", ".join(moved) + ".")

@@ -117,6 +117,24 @@ def test_it_replaces_the_hand_with_the_fix_and_keeps_nothing_aside(client, host)
     assert "Deleted" not in text(response)
 
 
+@pytest.mark.parametrize("page", ["fix", "edit"])
+def test_a_hand_saved_as_it_was_says_nothing_changed_and_writes_nothing(client, host, page):
+    """A fresh host saved an edit again with the same values and read "Hand 7
+    changed. Nothing on the board changed."."""
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    version = Match.objects.get(pk=match.pk).version
+    data = hand_post(match, "Ben", Alice=23, Cara=28)
+    del data["hand_number"]
+    data["version"] = data_version(event.data)
+    response = client.post(url(page, match, event_id=event.pk), data, follow=True)
+    assert "Hand 1 is as it was: nothing was changed." in text(response)
+    assert "changed." not in text(response).replace("nothing was changed.", "")
+    assert totals_on(response) == {"Alice": 0, "Ben": 51, "Cara": 0}
+    assert Match.objects.get(pk=match.pk).version == version
+
+
 def test_a_fix_says_who_dealt_that_hand_not_the_next(client, host):
     match = MatchFactory(host=host, target=1000)  # Alice deals hand 1, Ben hand 2, Cara hand 3
     record(match, hand("Ben", Alice=2, Cara=2), hand("Cara", Alice=2, Ben=2))

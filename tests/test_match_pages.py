@@ -466,6 +466,19 @@ def test_taking_back_a_move_of_the_line_says_so_in_a_sentence(client, host):
     assert "Took back the line moved to 250. Put it back below." in text(response)
 
 
+def test_putting_back_a_move_of_the_line_says_the_line_moved(client, host):
+    """A fresh host put back a move of the line and read "Nothing on the
+    board changed" while the line and every "to go" had moved."""
+    match = MatchFactory(host=host, target=100)
+    record(match, hand("Alice", Ben=6, Cara=6), {"target": 150})
+    moved = Event.objects.get(kind="target")
+    client.post(url("undo", match), {"event": moved.pk})
+    response = client.post(url("restore", match, event_id=moved.pk), follow=True)
+    page = text(response)
+    assert "Put back the move of the line to 150. The line: 100 → 150." in page
+    assert "Nothing on the board changed" not in page
+
+
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
