@@ -315,7 +315,7 @@ def test_a_bad_sum_a_card_too_many_and_a_plain_mistake_are_named_on_one_save(cli
     response = client.post(url("hand", match), data)
     assert errors_beside(response, left["Ben"]) == ["Ben's leftover must be at least 1"]
     assert errors_beside(response, left["Cara"]) == [
-        "Cara's K♥ is one too many: with 1 deck a hand holds at most 1 of each card"
+        "Cara's K♥ is one too many: with 1 deck there is 1 of each card, and Cara holds 2"
     ]
     assert 'value="KH KH"' in response.content.decode()
     assert not Event.objects.filter(match=match).exists()

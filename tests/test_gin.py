@@ -190,7 +190,7 @@ def test_moving_the_line_reopens_and_closes_a_gin_match():
 
 
 CARD_HELP = "a card is a rank (A, 2 to 10, J, Q, K) and an optional suit (S, H, D, C)"
-ONE_DECK = "with 1 deck a hand holds at most"
+ONE_DECK = "with 1 deck there"
 REFUSED = [
     (
         knock("Alice", Alice=1, Ben=20),
@@ -219,9 +219,13 @@ REFUSED = [
     (
         knock("Alice", Alice=2, Ben=["KH", "kh"]),
         {},
-        f"Ben's K♥ is one too many: {ONE_DECK} 1 of each card",
+        f"Ben's K♥ is one too many: {ONE_DECK} is 1 of each card, and Ben holds 2",
     ),
-    (knock("Alice", Alice=["2"] * 5, Ben=3), {}, f"Alice's 2 is one too many: {ONE_DECK} 4 2s"),
+    (
+        knock("Alice", Alice=["2"] * 5, Ben=3),
+        {},
+        f"Alice's 2 is one too many: {ONE_DECK} are 4 2s, and Alice holds 5",
+    ),
     (knock("Alice", Alice=2, Ben=["X"]), {}, f"Ben's cards: 'X' is not a card ({CARD_HELP})"),
     (knock("Zed", Alice=2, Ben=20), {}, "Zed is not at the table"),
     (

@@ -407,12 +407,13 @@ def test_it_refuses_seat_changes_while_the_match_is_closed():
         ),
         (
             out("Ben", Alice=["KS", "5H"], Cara=["KS"]),
-            "Cara's K♠ is one too many: with 1 deck a hand holds at most 1 of each card",
+            "Cara's K♠ is one too many: with 1 deck there is 1 of each card, and Alice and Cara "
+            "hold 2",
             "Cara",
         ),
         (
             out("Ben", Alice=["K", "K", "K"], Cara=["KS", "K"]),
-            "Cara's K is one too many: with 1 deck a hand holds at most 4 kings",
+            "Cara's K is one too many: with 1 deck there are 4 kings, and Alice and Cara hold 5",
             "Cara",
         ),
         (out("Zed", Alice=23, Cara=18), "Zed is not at the table", None),
@@ -468,7 +469,8 @@ def test_it_allows_each_card_twice_with_two_decks():
     error = refused([out("Ben", Alice=["KS", "KS"], Cara=["KS"])], decks=2)
     assert (
         error.message
-        == "Cara's K♠ is one too many: with 2 decks a hand holds at most 2 of each card"
+        == "Cara's K♠ is one too many: with 2 decks there are 2 of each card, and Alice and "
+        "Cara hold 3"
     )
 
 

@@ -121,31 +121,54 @@ def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
     Raises:
         RuleError: a card appears more often across the hand than there are
             decks, or a rank more than 4 times per deck; the message names the
-            player in whose cards the extra one was found.
+            player in whose cards the extra one was found, and who holds that
+            card or rank ("Cara's K is one too many: with 1 deck there are 4
+            kings, and Ben and Cara hold 5").
 
     docs/rules.md, "Cards and leftovers".
     """
     seen_cards: Counter[Card] = Counter()
     seen_ranks: Counter[str] = Counter()
+    # Who holds each card and each rank so far, for the message: the deal's
+    # cards are counted across the hands, not in one player's.
+    card_holders: dict[Card, list[str]] = {}
+    rank_holders: dict[str, list[str]] = {}
     deck_words = "1 deck" if decks == 1 else f"{decks} decks"
     for player, cards in held.items():
         for card in cards:
             seen_ranks[card.rank] += 1
+            _hold(rank_holders.setdefault(card.rank, []), player)
             if card.suit is not None:
                 seen_cards[card] += 1
+                _hold(card_holders.setdefault(card, []), player)
                 if seen_cards[card] > decks:
+                    there = "is 1" if decks == 1 else f"are {decks}"
                     raise RuleError(
-                        f"{player}'s {card} is one too many: with {deck_words} a hand "
-                        f"holds at most {decks} of each card",
+                        f"{player}'s {card} is one too many: with {deck_words} there {there} "
+                        f"of each card, and {_held_by(card_holders[card], seen_cards[card])}",
                         player=player,
                     )
             if seen_ranks[card.rank] > 4 * decks:
                 rank_name = RANK_NAMES.get(card.rank, f"{card.rank}s")
                 raise RuleError(
-                    f"{player}'s {card} is one too many: with {deck_words} a hand "
-                    f"holds at most {4 * decks} {rank_name}",
+                    f"{player}'s {card} is one too many: with {deck_words} there are "
+                    f"{4 * decks} {rank_name}, and "
+                    f"{_held_by(rank_holders[card.rank], seen_ranks[card.rank])}",
                     player=player,
                 )
+
+
+def _hold(holders: list[str], player: str) -> None:
+    if player not in holders:
+        holders.append(player)
+
+
+def _held_by(holders: list[str], count: int) -> str:
+    """ "Ben and Cara hold 5" (or "Alice holds 5"): who holds ``count`` of a
+    card or a rank between them."""
+    if len(holders) == 1:
+        return f"{holders[0]} holds {count}"
+    return f"{', '.join(holders[:-1])} and {holders[-1]} hold {count}"
 
 
 def cards_points(cards: Iterable[Card], ace_value: int) -> int:
