@@ -554,13 +554,18 @@ class GinHandForm(HandForm):
             "big_gin": self.cleaned_data.get("big_gin", False),
         }
         points = self.typed_points() if points is None else points
+        knocker = hand["knocked"]
+        if hand["big_gin"] and knocker is not None and knocker not in points:
+            # All eleven cards melded: the knocker holds no deadwood, typed or not.
+            points = {**points, knocker: 0}
         if points or knocked != DRAWN:
             hand["deadwood"] = points
         return {"hand": hand}
 
     def box_needed(self, name: str, chosen: str | None) -> bool:
-        """Both boxes, unless the hand was drawn (nobody knocked)."""
-        return chosen is not None
+        """Both boxes, unless the hand was drawn (nobody knocked); a big gin's
+        knocker's may stay empty (no deadwood)."""
+        return chosen is not None and not (name == chosen and bool(self.data.get(self.extra)))
 
 
 def hand_form_class(match: Match) -> type[HandForm]:

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from matches import services
-from matches.models import Match
+from matches.models import Event, Match
 from tests.factories import MatchFactory, gin_hand, record
 from tests.factories import board as stored_board
 from tests.test_gin_storage import EXAMPLE_6
@@ -132,6 +132,19 @@ def test_the_preview_says_what_save_will_record(client, host):
     assert "Ben 31" in text(preview)
     big = client.post(url("preview", match), gin_post(match, "Alice", True, Alice=0, Ben=31))
     assert "Will record: Big gin: Alice scores 62" in text(big)
+
+
+def test_a_big_gins_knocker_may_leave_the_box_empty(client, host):
+    """A fresh host left the big gin knocker's box empty and was told the
+    deadwood was missing: a big gin has none, so an empty box is 0."""
+    match = new_gin(client)
+    response = client.post(url("hand", match), gin_post(match, "Alice", True, Ben=31), follow=True)
+    assert "Saved hand 1: Big gin: Alice scores 62" in text(response)
+    assert stored_board(match).totals == {"Alice": 62, "Ben": 0}
+    assert Event.objects.get(match=match).data["hand"]["deadwood"] == {"Ben": 31, "Alice": 0}
+    # Without big gin an empty knocker's box is still asked for: 0 (gin) or a knock?
+    response = client.post(url("hand", match), gin_post(match, "Ben", Alice=20))
+    assert "Ben's deadwood is missing" in text(response)
 
 
 @pytest.mark.parametrize(
