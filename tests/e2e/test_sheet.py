@@ -81,6 +81,34 @@ def test_only_the_sheet_scrolls_sideways_and_the_chart_is_labelled(
     assert box["x"] >= view["x"] and box["x"] + box["width"] <= view["x"] + view["width"] + 1
 
 
+def test_the_hand_columns_words_are_never_split(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    """A fresh host read "rumm / y" and "nobod / y out" in the hand column of
+    a sheet with many players: the column narrowed by splitting words."""
+    players = ["Alice", "Ben", "Cara", "Zoë O'Neil <b>&amp;</b>"]  # the fresh host's table
+    match = MatchFactory(host=host, players=players, target=150)
+    leftovers = {name: 20 for name in players[1:]}
+    record(match, hand("Alice", rummy=True, **leftovers), hand(None, Alice=3, **leftovers))
+    page.goto(live_server.url + reverse("matches:sheet", args=[match.public_id]))
+    for mark, word in (("rummy", "rummy"), ("nobody out", "nobody")):
+        shown = page.locator(".sheet-mark", has_text=mark)
+        expect(shown).to_be_visible()
+        # The word's letters lie on one line (the mark may wrap at its space).
+        boxes = shown.evaluate(
+            """(element, word) => {
+                const text = element.firstChild;
+                const at = text.textContent.indexOf(word);
+                const range = document.createRange();
+                range.setStart(text, at);
+                range.setEnd(text, at + word.length);
+                return range.getClientRects().length;
+            }""",
+            word,
+        )
+        assert boxes == 1, f"{word!r} was split over {boxes} lines"
+
+
 def test_a_149_hand_sheet_prints_on_four_pages_with_the_names_on_each(
     page: Page, live_server: LiveServer, host: AbstractBaseUser
 ) -> None:
