@@ -485,11 +485,14 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
     order, first dealer, house rules."""
     known = list(Player.objects.filter(host=request.user).values_list("name", flat=True))
     asked = request.POST.get("game") if request.method == "POST" else request.GET.get("game")
-    # Names typed before the game was switched (static/js/app.js), back in their seats.
+    # Names and the line typed before the game was switched (static/js/app.js),
+    # back in their boxes (checked on Create, as typed ones are).
     carried = {
         f"player_{seat}": name[:40]
         for seat, name in enumerate(request.GET.getlist("name")[:MAX_SEATED])
     }
+    if request.GET.get("target"):
+        carried["target"] = request.GET["target"][:20]
     form = NewMatchForm(
         request.POST or None, known_names=known, game=game_of(asked), initial=carried
     )

@@ -333,14 +333,17 @@ def test_a_new_match_page_puts_names_carried_from_the_other_game_in_their_seats(
     assert 'name="player_2"' not in drawn
     page = client.get(new, {"game": "rummy", "name": ["A" * 50, "Ben"]})
     assert re.search(r'name="player_0"[^>]*value="' + "A" * 40 + '"', page.content.decode())
+    # The line typed too, as typed (Create checks it): escaped, cut to its box.
+    page = client.get(new, {"game": "gin", "target": "250"})
+    assert re.search(r'name="target"[^>]*value="250"', page.content.decode())
+    page = client.get(new, {"game": "rummy", "target": '"><b>9' + "9" * 40})
+    assert re.search(r'name="target"[^>]*value="&quot;&gt;&lt;b&gt;9{15}"', page.content.decode())
     assert not Match.objects.exists()
 
 
 def test_the_hand_forms_hidden_fields_are_shared_not_copied_and_still_check():
     """The hidden fields no form changes are shared by every hand form (not
     deep-copied for each), and each form still reads its own values."""
-    from matches.forms import HandForm
-
     match = MatchFactory(players=["Alice", "Ben"])
     seated = ("Alice", "Ben")
     first = HandForm({"token": "not a token"}, match=match, seated=seated)

@@ -326,8 +326,8 @@ document.addEventListener("htmx:afterSwap", (event) => {
     asked.hidden = !still.length || !still.every((question) => words.includes(question));
   }
 });
-// Switching the game on New match keeps the names typed: the game's link
-// carries them, and the page puts them back in their seats (a plain link
+// Switching the game on New match keeps the names and the line typed: the
+// game's link carries them, and the page puts them back (a plain link
 // without JavaScript, as before).
 document.addEventListener("click", (event) => {
   const link = event.target.closest(".game-choice a");
@@ -335,10 +335,13 @@ document.addEventListener("click", (event) => {
   const names = [...document.querySelectorAll("input[name^=player_]")]
     .map((box) => box.value.trim())
     .filter(Boolean);
-  if (!names.length) return;
+  const line = document.querySelector("input[name=target]")?.value.trim() || "";
+  if (!names.length && !line) return;
   const address = new URL(link.href);
   address.searchParams.delete("name");
+  address.searchParams.delete("target");
   for (const name of names) address.searchParams.append("name", name);
+  if (line) address.searchParams.set("target", line);
   link.href = address.toString();
 });
 // A hand half typed survives the board's other forms (Move the line, who

@@ -33,18 +33,22 @@ def test_it_starts_the_match_of_worked_example_1(
     assert match.player_names() == ["Alice", "Ben", "Cara"]
 
 
-def test_switching_the_game_keeps_the_names_typed(
+def test_switching_the_game_keeps_the_names_and_the_line_typed(
     page: Page, live_server: LiveServer, host: AbstractBaseUser
 ) -> None:
     page.goto(live_server.url + "/matches/new/")
     page.get_by_role("combobox", name="Seat 1", exact=True).fill("Alice")
     page.get_by_role("combobox", name="Seat 2", exact=True).fill("Ben & Co")
+    line = page.locator("input[name=target]")
+    line.fill("200")  # a fresh host's line went back to 100 on the switch
     game = page.get_by_role("navigation", name="Game")
     game.get_by_role("link", name="Gin Rummy").tap()
     expect(page.get_by_role("button", name="Start the Gin match")).to_be_visible()
     expect(page.get_by_role("combobox", name="Seat 1", exact=True)).to_have_value("Alice")
     expect(page.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("Ben & Co")
+    expect(line).to_have_value("200")
     game.get_by_role("link", name="Rummy 2 to 6 players").tap()
     expect(page.get_by_role("button", name="Start the match")).to_be_visible()
     expect(page.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("Ben & Co")
+    expect(line).to_have_value("200")
     expect(page.get_by_role("combobox", name="Seat 3", exact=True)).to_have_value("")
