@@ -164,7 +164,7 @@ class GZipMiddleware(django_gzip.GZipMiddleware):
     rather than zlib: every page is drawn afresh for its request. Level 6
     cost the board 0.18 ms of its 1 ms (24 KB; zlib's level 1 0.08 ms, for
     6.0 KB rather than 5.2 KB on the wire); ISA-L's level 1 gives the same
-    size as zlib's in a third of the time (a board after a save, 20 KB:
+    size as zlib's in under half the time (a board after a save, 20 KB:
     27 against 61 µs; the 149-hand score sheet, 115 KB, likewise). It
     writes the same gzip format, which every browser reads. Everything else is
     Django's: the same responses are left alone (streamed ones go through
