@@ -1075,10 +1075,13 @@ def _restored(match: Match, event_id: int) -> tuple[Event, scoring.Board, Replay
 
 @dataclass(frozen=True)
 class Change:
-    """The board before and after an edit, so the page can say what changed."""
+    """The board before and after an edit, so the page can say what changed;
+    ``written`` False: the edit gave the entry what it said already, and
+    nothing was written (``after`` is ``before``)."""
 
     before: scoring.Board
     after: scoring.Board
+    written: bool = True
 
 
 class LaterEventImpossible(scoring.RuleError):
@@ -1129,7 +1132,8 @@ def event_edit(*, match: Match, event_id: int, data: dict, version: str | None =
         version: ``data_version`` of the event as the edit page showed it.
 
     Returns:
-        The board before and after.
+        The board before and after; ``written`` False, with nothing
+        written, when the entry says ``data`` already (saved again as it was).
 
     Raises:
         Event.DoesNotExist: no live event of that id in this match.
@@ -1141,6 +1145,9 @@ def event_edit(*, match: Match, event_id: int, data: dict, version: str | None =
     """
     match = _locked(match)
     current = next((event for event in match.live_events() if event.pk == event_id), None)
+    if current is not None and current.data == data:
+        before = match.board()
+        return Change(before, before, written=False)
     if current is not None and version is not None and data_version(current.data) != version:
         raise scoring.RuleError(
             "This entry was changed on another screen since you opened it; it now shows "

@@ -1212,7 +1212,7 @@ def _fix_form(
 
 def _as_it_was(label: str) -> str:
     """What an edit or a fix saved as it was recorded says ("hand 7")."""
-    return f"{label[:1].upper()}{label[1:]} is as it was: nothing was changed."
+    return f"{capfirst(label)} is as it was: nothing was changed."
 
 
 def _save_edit(
@@ -1256,10 +1256,10 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
         return _render_board(request, context)
     form = _fix_form(match, event, index, request.POST)
     if form.is_valid() and not form.needs_confirming():
-        if form.event_data() == event.data:  # saved as it was: nothing to record
+        change = _save_edit(request, match, event, form)
+        if change is not None and not change.written:  # saved as it was
             messages.info(request, _as_it_was(fixing["label"]))
             return _after_write(request, match)
-        change = _save_edit(request, match, event, form)
         if change is not None:
             hand = form.hand_after()
             summary = hand_summary(hand, change.after.rules)
@@ -1558,11 +1558,11 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     if request.method == "POST" and form.is_valid():
         if isinstance(form, HandForm) and form.needs_confirming():
             slips = list(form.slips().values())
-        elif form.event_data() == event.data:  # saved as it was: nothing to record
-            messages.info(request, _as_it_was(label))
-            return redirect("matches:detail", public_id=match.public_id)
         else:
             change = _save_edit(request, match, event, form)
+            if change is not None and not change.written:  # saved as it was
+                messages.info(request, _as_it_was(label))
+                return redirect("matches:detail", public_id=match.public_id)
             if change is not None:
                 changed = " ".join(changes(change.before, change.after))
                 messages.success(request, f"{label.capitalize()} changed. {changed}")

@@ -117,3 +117,17 @@ def test_it_reports_a_closed_match_reopening_after_an_edit():
     change = services.event_edit(match=match, event_id=first.pk, data=hand("Ben", Alice=6, Cara=5))
     assert change.before.status == "closed"
     assert changes(change.before, change.after)[-1] == "The match is open again."
+
+
+def test_an_edit_that_says_what_the_entry_says_writes_nothing():
+    match = MatchFactory(players=["Alice", "Ben", "Cara"])
+    record(match, hand("Ben", Alice=23, Cara=28), {"target": 150})
+    event = events_of(match)[0]
+    version = type(match).objects.get(pk=match.pk).version
+    change = services.event_edit(match=match, event_id=event.pk, data=dict(event.data))
+    assert not change.written
+    assert change.after.totals == change.before.totals == {"Alice": 0, "Ben": 51, "Cara": 0}
+    assert type(match).objects.get(pk=match.pk).version == version
+    assert services.event_edit(
+        match=match, event_id=event.pk, data=hand("Ben", Alice=23, Cara=18)
+    ).written
