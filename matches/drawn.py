@@ -80,9 +80,9 @@ class DrawnBoard:
         where the board has their slot), in one pass."""
         values = {CSRF_SLOT: csrf_field, SPARE_SLOT: " ".join(spare)}
         values.update(zip(TOKEN_SLOTS_DRAWN, fresh_tokens(len(TOKEN_SLOTS)), strict=True))
-        return mark_safe(self.filled_in(values))  # noqa: S308 (drawn by the templates, escaped there)
+        return mark_safe(self.markup(values))  # noqa: S308 (drawn by the templates, escaped there)
 
-    def filled_in(self, values: dict[str, str]) -> str:
+    def markup(self, values: dict[str, str]) -> str:
         """This drawing's markup with its ``values`` and ``values`` (each
         escaped already) filled in, in one pass; a slot neither names is
         left as it is."""
@@ -170,7 +170,7 @@ def around(request: HttpRequest, template: str, title: str, body: str, csrf_toke
         TIME_SLOT: f"{timezone.localtime():%H:%M}",
         CSRF_TOKEN_SLOT: csrf_token,
     }
-    return shell.filled_in(values)
+    return shell.markup(values)
 
 
 def _note(request: HttpRequest, template: str) -> str:

@@ -434,7 +434,7 @@ def test_a_board_filled_into_a_frame_kept_is_the_board_drawn_whole(data, scheme)
             whole = views._board_frame(
                 request, again, views._board_data(again, focus=focus), slotted=False
             )
-            assert frame.with_values(views._board_values(values)).filled_in({}) == whole.html, write
+            assert frame.with_values(views._board_values(values)).markup({}) == whole.html, write
 
 
 def test_fresh_tokens_are_random_uuids_written_as_uuid4_writes_them():
