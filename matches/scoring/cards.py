@@ -129,43 +129,48 @@ def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
     """
     seen_cards: Counter[Card] = Counter()
     seen_ranks: Counter[str] = Counter()
-    # Who holds each card and each rank so far, for the message: the deal's
-    # cards are counted across the hands, not in one player's.
-    card_holders: dict[Card, list[str]] = {}
-    rank_holders: dict[str, list[str]] = {}
     deck_words = "1 deck" if decks == 1 else f"{decks} decks"
     for player, cards in held.items():
         for card in cards:
             seen_ranks[card.rank] += 1
-            _hold(rank_holders.setdefault(card.rank, []), player)
             if card.suit is not None:
                 seen_cards[card] += 1
-                _hold(card_holders.setdefault(card, []), player)
                 if seen_cards[card] > decks:
                     there = "is 1" if decks == 1 else f"are {decks}"
+                    holders = _holders(held, player, card)
                     raise RuleError(
                         f"{player}'s {card} is one too many: with {deck_words} there {there} "
-                        f"of each card, and {_held_by(card_holders[card], seen_cards[card])}",
+                        f"of each card, and {_held_by(holders, seen_cards[card])}",
                         player=player,
                     )
             if seen_ranks[card.rank] > 4 * decks:
                 rank_name = RANK_NAMES.get(card.rank, f"{card.rank}s")
+                holders = _holders(held, player, card, rank=True)
                 raise RuleError(
                     f"{player}'s {card} is one too many: with {deck_words} there are "
-                    f"{4 * decks} {rank_name}, and "
-                    f"{_held_by(rank_holders[card.rank], seen_ranks[card.rank])}",
+                    f"{4 * decks} {rank_name}, and {_held_by(holders, seen_ranks[card.rank])}",
                     player=player,
                 )
 
 
-def _hold(holders: list[str], player: str) -> None:
-    if player not in holders:
-        holders.append(player)
+def _holders(
+    held: Mapping[str, Sequence[Card]], last: str, card: Card, *, rank: bool = False
+) -> list[str]:
+    """Who holds ``card`` (any of its ``rank``), among the players up to
+    ``last`` (the one whose card was one too many), in ``held``'s order."""
+    names = []
+    for player, cards in held.items():
+        if any(each.rank == card.rank if rank else each == card for each in cards):
+            names.append(player)
+        if player == last:
+            break
+    return names
 
 
 def _held_by(holders: list[str], count: int) -> str:
     """ "Ben and Cara hold 5" (or "Alice holds 5"): who holds ``count`` of a
-    card or a rank between them."""
+    card or a rank between them (``count``: as many as were counted up to
+    the card one too many)."""
     if len(holders) == 1:
         return f"{holders[0]} holds {count}"
     return f"{', '.join(holders[:-1])} and {holders[-1]} hold {count}"
