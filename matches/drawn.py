@@ -119,12 +119,23 @@ def key(request: HttpRequest, match: object, part: str, version: object = None) 
         match.version if version is None else version,  # type: ignore[attr-defined]
         getattr(match, "share_token", None),
         match.abandoned is not None,  # type: ignore[attr-defined]
-        timezone.get_current_timezone_name(),
-        translation.get_language(),
-        request.scheme,
+        *_seen_by(request),
         request.get_host() if getattr(match, "share_token", None) else "",
     )
     return ":".join(str(each) for each in parts)
+
+
+def _seen_by(request: HttpRequest) -> tuple[str, str | None, str]:
+    """How this request sees its pages: the time zone and language their
+    times and words are drawn in, and the scheme it came by. Read once per
+    request (a page's keys ask three times, and each read of the active
+    time zone or language costs microseconds), kept on the request:
+    neither changes once the middleware has set them."""
+    seen = getattr(request, "_drawn_seen_by", None)
+    if seen is None:
+        seen = (timezone.get_current_timezone_name(), translation.get_language(), request.scheme)
+        request._drawn_seen_by = seen  # type: ignore[attr-defined]
+    return seen
 
 
 def frame_key(request: HttpRequest, match: object, part: str, frame: tuple[object, ...]) -> str:
