@@ -260,9 +260,6 @@ class HistoryRow:
     summary: str = ""
     held: tuple[str, ...] = ()
     created: Any = None
-    # Its pages, for a page that links to them (views): change it, fix it.
-    edit_url: str = ""
-    fix_url: str = ""
 
 
 def history(events: list[Any], board: scoring.Board, first: int = 0) -> list[HistoryRow]:

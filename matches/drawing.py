@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from matches.display import MatchRow, PlayerFigures, short_names
 from matches.drawn import slot
 from matches.forms import drawn
-from matches.links import match_url, player_url
+from matches.links import event_url, match_url, player_url
 from matches.scoring.cards import RANKS
 from matches.scoring.rules import GIN
 
@@ -204,20 +204,25 @@ def _row_parts(row: Any) -> tuple[str, str, str]:
     return marked, marks, str(row.total)
 
 
-def history_items(rows: list[Any], *, tools: bool) -> SafeString:
+def history_items(
+    rows: list[Any], *, public_id: str, tools: bool, fix_event: int | None = None
+) -> SafeString:
     """The entries of a history list (``_history.html``), newest first: what
     each did, a hand's take and what each player held, when it was entered,
     and with ``tools`` (a match not set aside) the ways in to change it.
 
     Args:
-        rows: ``display.HistoryRow``s with their ``edit_url`` (and the
-            newest hand's ``fix_url``).
+        rows: ``display.HistoryRow``s of the match ``public_id``; each links
+            to its page to change it ("Change").
+        fix_event: the event whose row also offers "Fix hand N" (the newest
+            hand, on the board); None: no row does.
     """
     zone = timezone.get_current_timezone()
     language = translation.get_language()
     items = []
     for row in rows:
         hand = row.hand
+        event_id = row.event_id
         items.append(
             _history_item(
                 row.kind,
@@ -227,8 +232,8 @@ def history_items(rows: list[Any], *, tools: bool) -> SafeString:
                 row.held,
                 row.created,
                 tools,
-                row.fix_url,
-                row.edit_url,
+                event_url("fix", public_id, event_id) if event_id == fix_event else "",
+                event_url("edit", public_id, event_id),
                 zone,
                 language,
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from typing import Any
@@ -43,7 +43,6 @@ from django_htmx.middleware import HtmxDetails
 from matches import accounts, drawing, drawn, scoring, services
 from matches.display import (
     LISTED,
-    HistoryRow,
     Listed,
     MatchRow,
     Standing,
@@ -614,7 +613,6 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
         }
     public_id = match.public_id
     urls = match_urls(public_id)
-    linked = _linked(rows, public_id, fix_row)
     next_hand = board.next_hand
     deleted, deleted_more = _deleted(public_id, shown.deleted, board, shown.undone)
     shown_focus = ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus
@@ -630,7 +628,7 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
         "close_reason": close_reason(board),
         "undecided": undecided_reason(board),
         "final_lines": final_lines(board),
-        "history": linked,
+        "history": rows,
         "more_history": entries > RECENT or bool(shown.deleted),
         "one_entry": entries == 1,
         "undo_row": newest,
@@ -652,7 +650,12 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
             next_hand.first_player,
         ),
         "entries": str(entries),
-        "history_items": drawing.history_items(linked, tools=not match.abandoned),
+        "history_items": drawing.history_items(
+            rows,
+            public_id=public_id,
+            tools=not match.abandoned,
+            fix_event=fix_row and fix_row.event_id,
+        ),
         "undo_event": str(newest.event_id) if newest else "",
         "undo_text": newest.text if newest else "",
     }
@@ -705,21 +708,6 @@ def _deleted(
             }
         )
     return shown, len(rows) - len(shown)
-
-
-def _linked(
-    rows: list[HistoryRow], public_id: str, fix_row: HistoryRow | None = None
-) -> list[HistoryRow]:
-    """History rows with the addresses of their pages: every row's "Change",
-    and "Fix" for ``fix_row`` (the newest hand, on the board)."""
-    return [
-        replace(
-            row,
-            edit_url=event_url("edit", public_id, row.event_id),
-            fix_url=event_url("fix", public_id, row.event_id) if row is fix_row else "",
-        )
-        for row in rows
-    ]
 
 
 def _sheet(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
@@ -1715,7 +1703,7 @@ def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         context = {
             "match": match,
             "board": board,
-            "history": _linked(list(page), match.public_id),
+            "history": list(page),
             "page": page,
             "newer": page.has_previous() and f"{path}?page={page.previous_page_number()}",
             "older": page.has_next() and f"{path}?page={page.next_page_number()}",

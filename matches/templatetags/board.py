@@ -67,7 +67,8 @@ def card_picker() -> SafeString:
 def history_items(context: Any, rows: list[Any]) -> SafeString:
     """A history list's entries, drawn in Python (``drawing.history_items``),
     with the ways in to change them unless the match is set aside."""
-    return drawing.history_items(rows, tools=not context["match"].abandoned)
+    match = context["match"]
+    return drawing.history_items(rows, public_id=match.public_id, tools=not match.abandoned)
 
 
 @register.simple_tag
