@@ -3,10 +3,12 @@ the engine's replay, never computed a second time."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from matches import scoring
+from matches import kept, scoring
 from matches.scoring import snapshot as snapshots
 from matches.scoring.engine import NAME_MAX, name_key
 from matches.scoring.gin import GinHandResult, final_parts
@@ -280,23 +282,7 @@ def history(events: list[Any], board: scoring.Board, first: int = 0) -> list[His
         if "leave" in data:
             gone.add(name_key(data["leave"]))
         if "hand" in data:
-            hand = hands[index]
-            if isinstance(hand, GinHandResult):
-                what = gin_ended(hand.knocked, hand.result, hand.winner)
-            else:
-                rummy = ", rummy" if hand.rummy else ""
-                what = f"{hand.went_out or 'Nobody'} went out{rummy}"
-            rows.append(
-                HistoryRow(
-                    event.pk,
-                    "hand",
-                    f"Hand {hand.number}: {what}",
-                    hand,
-                    hand_summary(hand, board.rules),
-                    held_by(hand),
-                    event.created,
-                )
-            )
+            rows.append(_hand_row(event.pk, event.created, hands[index], board.rules))
         else:
             kind = next(key for key in ("target", "leave", "join") if key in data)
             returned = kind == "join" and name_key(data["join"]) in gone
@@ -305,6 +291,75 @@ def history(events: list[Any], board: scoring.Board, first: int = 0) -> list[His
             sentence = event_sentence(data, board, returned=returned)
             rows.append(HistoryRow(event.pk, kind, sentence, created=event.created))
     return rows[::-1]
+
+
+def _hand_row(
+    event_id: int, created: Any, hand: scoring.HandResult | GinHandResult, rules: Any
+) -> HistoryRow:
+    """The history's row of a hand (``history``): recorded as event
+    ``event_id`` at ``created``, scored under ``rules``."""
+    if isinstance(hand, GinHandResult):
+        what = gin_ended(hand.knocked, hand.result, hand.winner)
+    else:
+        rummy = ", rummy" if hand.rummy else ""
+        what = f"{hand.went_out or 'Nobody'} went out{rummy}"
+    return HistoryRow(
+        event_id,
+        "hand",
+        f"Hand {hand.number}: {what}",
+        hand,
+        hand_summary(hand, rules),
+        held_by(hand),
+        created,
+    )
+
+
+def kept_history(match: Any, board: scoring.Board, count: int) -> list[HistoryRow] | None:
+    """``history`` of ``match``'s last ``count`` live events, newest first,
+    from the rows this process keeps of them (``Match.kept_rows``) when each
+    is a hand: each row made once per process for what it is, so a board
+    after a save makes only the new hand's (``_kept_hand_row``). None when
+    the events are not kept, or one of them is not a hand (a hand's row
+    depends on that hand alone; a join's on the events around it).
+
+    Args:
+        match: the ``Match`` whose board is ``board`` (any ``recent``: only
+            its seats, rules and count of events are read).
+        count: the events the board lists (``views.RECENT``).
+    """
+    rows = match.kept_rows(count)
+    if rows is None:
+        return None
+    kind, event_id, created, result = (
+        kept.column(name) for name in ("kind", "id", "created", "result")
+    )
+    if any(row[kind] != "hand" for row in rows):
+        return None
+    first = match.live_count() - len(rows)
+    seats = tuple(seat.name for seat in board.seats)
+    history = [
+        _kept_hand_row(row[event_id], row[created], row[result], index, seats, board.rules)
+        for index, row in enumerate(rows, start=first)
+    ]
+    return history[::-1]
+
+
+@lru_cache(maxsize=1024)
+def _kept_hand_row(
+    event_id: int,
+    created: Any,
+    entry_json: str,
+    index: int,
+    seats: tuple[str, ...],
+    rules: Any,
+) -> HistoryRow:
+    """The history's row of a hand from its event's stored values (its id,
+    when it was entered, its snapshot entry as JSON text), at ``index``
+    among the live events, of a match seating ``seats`` under ``rules``:
+    everything the row shows, so a kept row is never stale. Rows and their
+    hands are frozen, read by every request that shows them."""
+    hand = snapshots.hand_result(json.loads(entry_json), index, seats, rules)
+    return _hand_row(event_id, created, hand, rules)
 
 
 def event_sentence(

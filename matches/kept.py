@@ -59,23 +59,43 @@ def _json_at() -> tuple[int, ...]:
     )
 
 
+@cache
+def column(name: str) -> int:
+    """Where the event's column ``name`` (its attribute name: ``"id"``,
+    ``"kind"``, ``"result"``) is in a kept row (``recent_rows``)."""
+    return _names().index(name)
+
+
+def recent_rows(match: Match, count: int) -> tuple[tuple[Any, ...], ...] | None:
+    """The last ``count`` live events of ``match`` as stored at its version,
+    oldest first, as this process keeps them: each a row of its columns'
+    values (``column``), a JSON column's as its JSON text; None when this
+    process does not keep them. A row is the very one kept, and never
+    changes: a version's rows are the same objects as the version's before
+    it, for the events they share."""
+    found = caches["boards"].get(_key(match.public_id, match.version))
+    if found is None:
+        return None
+    kept_names, asked, rows = found
+    if kept_names != _names():  # kept by code with other columns
+        return None
+    if count > asked and len(rows) == asked:
+        return None  # fewer than asked for are kept, and more may exist
+    return rows[-count:] if count else ()
+
+
 def recent(match: Match, count: int) -> list[Event] | None:
     """The last ``count`` live events of ``match`` as stored at its version,
     oldest first, each with ``at`` its version; None when this process does
     not keep them."""
     from matches.models import Event
 
-    found = caches["boards"].get(_key(match.public_id, match.version))
-    if found is None:
+    rows = recent_rows(match, count)
+    if rows is None:
         return None
     names, json_at = _names(), _json_at()
-    kept_names, asked, rows = found
-    if kept_names != names:  # kept by code with other columns
-        return None
-    if count > asked and len(rows) == asked:
-        return None  # fewer than asked for are kept, and more may exist
     events = []
-    for kept_values in rows[-count:] if count else ():
+    for kept_values in rows:
         values = list(kept_values)
         for index in json_at:  # decoded as a read decodes it (``_kept_values``)
             if values[index] is not None:

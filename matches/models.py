@@ -383,6 +383,12 @@ class Match(models.Model):
             kept[recent] = self._board_events(recent)
         return kept[recent]
 
+    def kept_rows(self, recent: int) -> tuple[tuple[Any, ...], ...] | None:
+        """The board's last ``recent`` events as this process keeps them
+        (``kept.recent_rows``: rows of stored values, oldest first), when
+        every event stands and the snapshot is this engine's; else None."""
+        return kept.recent_rows(self, recent) if self._all_stand() else None
+
     def _board_events(self, recent: int) -> BoardEvents:
         if self._all_stand():
             found = kept.recent(self, recent)

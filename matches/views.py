@@ -59,6 +59,7 @@ from matches.display import (
     hand_summary,
     head_to_head,
     history,
+    kept_history,
     leader_sentence,
     match_row,
     player_figures,
@@ -596,11 +597,20 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
     with the last entries (one query), the sheet's rows, the history, the
     undo and put-back buttons, the share link, and the values that change
     from hand to hand as the template draws them (``_board_values``)."""
-    board = match.board(recent=RECENT)
-    shown = match.board_events(RECENT)
     entries = match.live_count()
-    rows = history(shown.recent, board, first=entries - len(shown.recent))
-    undone = shown.undone
+    # Its last hands as this process keeps them (after a save, the ones the
+    # board before it showed and the new one): only a new hand's row is made.
+    board = match.board(recent=0)
+    rows = kept_history(match, board, RECENT)
+    deleted_events: list[Event] = []
+    undone = None
+    if rows is None:
+        shown = match.board_events(RECENT)  # read, and kept when every event stands
+        rows = kept_history(match, board, RECENT)
+        if rows is None:
+            board = match.board(recent=RECENT)
+            rows = history(shown.recent, board, first=entries - len(shown.recent))
+            deleted_events, undone = shown.deleted, shown.undone
     newest = rows[0] if rows else None
     fix_row = newest if newest is not None and newest.kind == "hand" else None
     token = _share_token(match)
@@ -614,7 +624,7 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
     public_id = match.public_id
     urls = match_urls(public_id)
     next_hand = board.next_hand
-    deleted, deleted_more = _deleted(public_id, shown.deleted, board, shown.undone)
+    deleted, deleted_more = _deleted(public_id, deleted_events, board, undone)
     shown_focus = ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus
     return {
         "match": match,
@@ -629,7 +639,7 @@ def _board_data(match: Match, *, focus: str | None = None) -> dict[str, Any]:
         "undecided": undecided_reason(board),
         "final_lines": final_lines(board),
         "history": rows,
-        "more_history": entries > RECENT or bool(shown.deleted),
+        "more_history": entries > RECENT or bool(deleted_events),
         "one_entry": entries == 1,
         "undo_row": newest,
         "login_url": login_then(urls["detail"]),

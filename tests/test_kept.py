@@ -14,9 +14,9 @@ from django.test import RequestFactory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches import kept, scoring, services, views
+from matches import display, kept, scoring, services, views
 from matches.models import Event, Match
-from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.factories import MatchFactory, UserFactory, gin_hand, hand, record
 from tests.test_match_pages import hand_post, text, url
 from tests.test_snapshot import NAMES, apply_write, stored
 from tests.test_snapshot import WRITES as RANDOM_WRITES
@@ -154,3 +154,77 @@ def test_a_hand_is_saved_and_shown_whatever_becomes_of_keeping_its_events(client
     assert response.status_code == 200
     assert "Saved hand 1: Ben takes 41." in text(response)
     assert stored(match).board().totals["Ben"] == 41
+
+
+def full_history(match: Match) -> list:
+    """The board's history of ``match`` made from its events read from the
+    database (``display.history``), as when nothing is kept."""
+    read = stored(match)
+    drop_kept(read)
+    board = read.board(recent=views.RECENT)
+    shown = read.board_events(views.RECENT).recent
+    return display.history(shown, board, first=read.live_count() - len(shown))
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("rules", "hands"),
+    [
+        ({"scheme": "highest_wins"}, [hand("Ben", Alice=n, Cara=2 * n) for n in range(1, 8)]),
+        ({"scheme": "penalty"}, [hand("Cara", True, Alice=n, Ben=5) for n in range(1, 8)]),
+        (
+            {"game": "gin", "players": ["Alice", "Ben"]},
+            [gin_hand("Alice", Alice=n % 5, Ben=20 + n) for n in range(1, 8)],
+        ),
+    ],
+    ids=["highest_wins", "penalty", "gin"],
+)
+def test_the_board_s_history_of_kept_hands_is_the_history_of_its_events(rules, hands):
+    """Hands saved one by one, the board opened before each (as at the
+    table): the history the board makes from the hands the process keeps
+    (each row made once) is the one made from the events in the database,
+    row for row, their words and each player's figures; under both schemes
+    and in Gin."""
+    match = MatchFactory(target=1000, **rules)
+    for data in hands:
+        whole_board(stored(match))  # the board the host had open keeps its events
+        record(stored(match), data)
+        current = stored(match)
+        rows = display.kept_history(current, current.board(recent=0), views.RECENT)
+        assert rows is not None
+        assert rows == full_history(current)
+    # The newest first, as the board lists them: hands 7 to 3.
+    assert [row.hand.number for row in rows] == [7, 6, 5, 4, 3]
+    assert rows[0].text == full_history(stored(match))[0].text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_board_listing_a_move_of_the_line_makes_its_history_from_the_events():
+    """A move of the line among the board's entries: a hand's row depends
+    on that hand alone, but not every entry's does, so the board makes its
+    history from the events, and says the line moved."""
+    match = MatchFactory(target=500)
+    record(match, hand("Ben", Alice=3, Cara=4), {"target": 800}, hand("Cara", Alice=5, Ben=6))
+    whole_board(stored(match))
+    record(stored(match), hand("Alice", Ben=7, Cara=8))
+    current = stored(match)
+    assert current.kept_rows(views.RECENT) is not None  # kept, but not all hands
+    assert display.kept_history(current, current.board(recent=0), views.RECENT) is None
+    page = whole_board(current)
+    assert "The line moved to 800" in page
+    assert "Hand 3: Alice went out" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_board_after_a_save_makes_only_the_new_hand_s_row():
+    """The board opened, a hand saved: of the five rows of the board after
+    the save, four are the rows the open board made; one is made anew."""
+    match = MatchFactory(target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 8)])
+    whole_board(stored(match))
+    record(stored(match), hand("Cara", Alice=9, Ben=10))
+    made_before = display._kept_hand_row.cache_info().misses
+    page = whole_board(stored(match))
+    assert display._kept_hand_row.cache_info().misses == made_before + 1
+    assert "Hand 8: Cara went out" in page
+    assert "Cara takes 19" in page

@@ -240,9 +240,14 @@ def position(data: dict[str, Any]) -> Position:
     )
 
 
-def _hand_result(
-    entry: dict[str, Any], index: int, seats: list[str], rules: Rules
+def hand_result(
+    entry: dict[str, Any], index: int, seats: Sequence[str], rules: Rules
 ) -> HandResult | GinHandResult:
+    """The hand a snapshot's stored ``entry`` (``hand_entry``) records, as
+    ``replay`` scored it: the event at ``index`` among the live ones, its
+    figures in the order of ``seats`` (the snapshot's), under ``rules`` (the
+    match's, with the line as it stands)."""
+
     def named(values: list[Any] | None) -> dict[str, Any]:
         return {
             name: value
@@ -303,7 +308,7 @@ def board(rules: Rules, data: dict[str, Any]) -> Board:
     entries = data.get("events", [])
     first = data["event_count"] - len(entries)
     hands = tuple(
-        _hand_result(entry, index, seats, rules)
+        hand_result(entry, index, seats, rules)
         for index, entry in enumerate(entries, start=first)
         if entry["kind"] == "hand"
     )
