@@ -416,6 +416,14 @@ def test_it_refuses_seat_changes_while_the_match_is_closed():
             "Cara's K is one too many: with 1 deck there are 4 kings, and Alice and Cara hold 5",
             "Cara",
         ),
+        # Told how many are held in the whole hand, not how many were
+        # counted when the one too many was found.
+        (
+            out("Ben", Alice=["AH", "AH", "AH"], Cara=["AH"]),
+            "Alice's A♥ is one too many: with 1 deck there is 1 of each card, and Alice and "
+            "Cara hold 4",
+            "Alice",
+        ),
         (out("Zed", Alice=23, Cara=18), "Zed is not at the table", None),
         (out("Ben", Alice=23, Cara=18, Zed=4), "Zed is not at the table", None),
     ],

@@ -122,8 +122,8 @@ def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
         RuleError: a card appears more often across the hand than there are
             decks, or a rank more than 4 times per deck; the message names the
             player in whose cards the extra one was found, and who holds that
-            card or rank ("Cara's K is one too many: with 1 deck there are 4
-            kings, and Ben and Cara hold 5").
+            card or rank in the whole hand ("Cara's K is one too many: with 1
+            deck there are 4 kings, and Ben and Cara hold 5").
 
     docs/rules.md, "Cards and leftovers".
     """
@@ -137,40 +137,30 @@ def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
                 seen_cards[card] += 1
                 if seen_cards[card] > decks:
                     there = "is 1" if decks == 1 else f"are {decks}"
-                    holders = _holders(held, player, card)
                     raise RuleError(
                         f"{player}'s {card} is one too many: with {deck_words} there {there} "
-                        f"of each card, and {_held_by(holders, seen_cards[card])}",
+                        f"of each card, and {_held_by(held, card)}",
                         player=player,
                     )
             if seen_ranks[card.rank] > 4 * decks:
                 rank_name = RANK_NAMES.get(card.rank, f"{card.rank}s")
-                holders = _holders(held, player, card, rank=True)
                 raise RuleError(
                     f"{player}'s {card} is one too many: with {deck_words} there are "
-                    f"{4 * decks} {rank_name}, and {_held_by(holders, seen_ranks[card.rank])}",
+                    f"{4 * decks} {rank_name}, and {_held_by(held, card, rank=True)}",
                     player=player,
                 )
 
 
-def _holders(
-    held: Mapping[str, Sequence[Card]], last: str, card: Card, *, rank: bool = False
-) -> list[str]:
-    """Who holds ``card`` (any of its ``rank``), among the players up to
-    ``last`` (the one whose card was one too many), in ``held``'s order."""
-    names = []
-    for player, cards in held.items():
-        if any(each.rank == card.rank if rank else each == card for each in cards):
-            names.append(player)
-        if player == last:
-            break
-    return names
-
-
-def _held_by(holders: list[str], count: int) -> str:
-    """ "Ben and Cara hold 5" (or "Alice holds 5"): who holds ``count`` of a
-    card or a rank between them (``count``: as many as were counted up to
-    the card one too many)."""
+def _held_by(held: Mapping[str, Sequence[Card]], card: Card, *, rank: bool = False) -> str:
+    """Who holds ``card`` (any of its ``rank``) in the whole hand, and how
+    many between them: "Ben and Cara hold 5", "Alice holds 3" (worked out
+    only when refusing one too many)."""
+    counts = {
+        player: sum(1 for each in cards if (each.rank == card.rank if rank else each == card))
+        for player, cards in held.items()
+    }
+    holders = [player for player, count in counts.items() if count]
+    count = sum(counts.values())
     if len(holders) == 1:
         return f"{holders[0]} holds {count}"
     return f"{', '.join(holders[:-1])} and {holders[-1]} hold {count}"
