@@ -1395,22 +1395,31 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return _after_write(request, match)
 
 
+UNDO_NAMED_NOTHING = (
+    "Nothing was taken back: Undo did not say which entry. Check the board, then tap Undo again."
+)
+
+
 @require_POST
 @host_required
 def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take back the newest event; it can be restored."""
     match = _host_match(request, public_id, writing=True, events=True)
+    named = scoring.read_whole_number(request.POST.get("event", ""))
+    if named is None:  # the board's Undo always names the entry it shows
+        messages.error(request, UNDO_NAMED_NOTHING)
+        return _after_write(request, match)
     rows = history(match.live_events(), match.board())
     try:
-        undone = services.event_undo(
-            match=match, event_id=scoring.read_whole_number(request.POST.get("event", ""))
-        )
+        undone = services.event_undo(match=match, event_id=named)
     except scoring.RuleError as error:
         messages.error(request, error.message)
     else:
         if undone is None:
             messages.info(request, "Nothing to take back yet.")
-        elif undone.created:
+        elif not undone.created:  # the second tap of a double tap
+            messages.info(request, "That was taken back already: nothing more was taken back.")
+        else:
             row = next(row for row in rows if row.event_id == undone.event.pk)
             # "hand 2: Cara went out", "the line moved to 250"; a sentence
             # about a player is quoted: "Zed left the table".

@@ -216,9 +216,25 @@ def test_it_takes_back_one_entry_when_the_same_undo_arrives_twice(client, host):
     newest = live(match)[-1]
     first = client.post(url("undo", match), {"event": str(newest.pk)}, follow=True)
     assert "Took back hand 2: Cara went out. Put it back below." in text(first)
-    client.post(url("undo", match), {"event": str(newest.pk)})
+    second = client.post(url("undo", match), {"event": str(newest.pk)}, follow=True)
+    assert "That was taken back already: nothing more was taken back." in text(second)
     assert [event.pk for event in live(match)] == [live(match)[0].pk]
     assert stored_board(match).totals == {"Alice": 0, "Ben": 41, "Cara": 0}
+
+
+@pytest.mark.parametrize("sent", [{}, {"event": ""}, {"event": "abc"}, {"event": "2.5"}])
+def test_an_undo_that_names_no_entry_takes_nothing_back(client, host, sent):
+    """The board's Undo names the entry it shows; a post that names none
+    (crafted, or garbled on the way) is refused, not taken as "the newest"."""
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=5))
+    response = client.post(url("undo", match), sent, follow=True)
+    assert (
+        "Nothing was taken back: Undo did not say which entry. Check the board, then tap Undo "
+        "again." in text(response)
+    )
+    assert len(live(match)) == 2
+    assert stored_board(match).totals == {"Alice": 0, "Ben": 41, "Cara": 10}
 
 
 def test_it_names_what_undo_takes_back_away_from_save(client, host):
