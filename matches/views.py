@@ -1064,7 +1064,8 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         # No hand form on a closed board: say why, and what was typed, so
         # nothing entered is lost without a word.
         for error in form.non_field_errors():
-            messages.error(request, f"Not saved. {error[:1].upper()}{error[1:]}")
+            ended = "" if error.endswith(".") else "."
+            messages.error(request, f"Not saved. {capfirst(error)}{ended}")
         messages.info(request, f"You had entered: {form.typed_words()}.")
         return _refused(request, _board_context(match))
     if attempt.kind == "changed":

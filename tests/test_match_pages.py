@@ -359,8 +359,9 @@ def test_it_closes_the_match_and_takes_no_more_hands(client, host):
     assert 'id="hand-form"' not in page.content.decode()
     data = hand_post(match, "Alice", Ben=10)
     response = client.post(url("hand", match), data)
-    assert "Not saved. The match is closed: Alice won when the line of 100 was crossed" in text(
-        response
+    assert (
+        "Not saved. The match is closed: Alice won when the line of 100 was crossed; move the "
+        "line to reopen it before recording another hand." in text(response)
     )
     assert "You had entered: Alice went out, Ben 10." in text(response)
     assert Event.objects.filter(match=match).count() == 4
