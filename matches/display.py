@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -740,13 +741,23 @@ class PlayerFigures:
     gin_recent: tuple[dict[str, str], ...] = ()
 
 
+def rounded(points: int, count: int, step: str) -> str:
+    """``points / count`` to the nearest ``step`` ("1", "0.1"), a half
+    rounded away from zero as people round (61.25 → "61.3", 62.5 → "63"),
+    not to the even digit as Python's ``round`` does."""
+    quotient = Decimal(points) / Decimal(count)
+    return str(quotient.quantize(Decimal(step), rounding=ROUND_HALF_UP))
+
+
 def player_figures(player: Any) -> PlayerFigures:
     """The shown figures of a ``Player`` (its kept counts, no query)."""
-    win_rate = f"{round(100 * player.won / player.closed)}%" if player.closed else "–"
-    average = f"{player.take / player.hands_out:.1f}" if player.hands_out else "–"
+    win_rate = f"{rounded(100 * player.won, player.closed, '1')}%" if player.closed else "–"
+    average = rounded(player.take, player.hands_out, "0.1") if player.hands_out else "–"
     best = str(player.best_hand) if player.best_hand is not None else "–"
-    gin_rate = f"{round(100 * player.gin_won / player.gin_closed)}%" if player.gin_closed else "–"
-    margin = f"{player.gin_margin / player.gin_won:.1f}" if player.gin_won else "–"
+    gin_rate = (
+        f"{rounded(100 * player.gin_won, player.gin_closed, '1')}%" if player.gin_closed else "–"
+    )
+    margin = rounded(player.gin_margin, player.gin_won, "0.1") if player.gin_won else "–"
     return PlayerFigures(
         player,
         win_rate,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from matches import scoring, services
+from matches import display, scoring, services
 from matches.models import Event, Match, Player
 from tests.factories import MatchFactory, UserFactory, hand, record
 from tests.factories import board as stored_board
@@ -350,3 +350,14 @@ def test_a_rename_or_a_join_typed_with_a_run_of_spaces_names_the_player_with_one
     client.post(seats, {"action": "join", "player": "Dee  Dee", "after": "Jo  Ann"})
     seated = Match.objects.get(pk=match.pk).snapshot["seats"]
     assert seated == ["Jo Ann", "Dee Dee", "Bo Peep", "Cy"]
+
+
+def test_a_players_averages_and_rates_round_a_half_up_as_people_do(host):
+    """Alice went out 4 times for 245 points: her average take is 61.3, as a
+    card player rounds 61.25, not 61.2; won 1 of 8 finished: 12.5% shows 13%."""
+    match = MatchFactory(host=host, players=["Alice", "Ben"], target=1000)
+    record(match, *[hand("Alice", Ben=points) for points in (60, 60, 60, 65)])
+    player = Player.objects.get(host=host, name="Alice")
+    player.closed, player.won = 8, 1
+    shown = display.player_figures(player)
+    assert (shown.average_take, shown.win_rate) == ("61.3", "13%")
