@@ -117,7 +117,7 @@ def locked_out(
     message = _(
         "Too many wrong passwords for {name} from here. Try again after {time}, "
         "or ask whoever runs the site."
-    ).format(name=username[:150], time=time_filter(timezone.localtime(until), "H:i"))
+    ).format(name=username[:150], time=time_filter(timezone.localtime(until), "H:i T"))
     return _login_page(request, message, 429)
 
 

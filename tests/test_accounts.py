@@ -39,7 +39,7 @@ def test_five_wrong_passwords_lock_that_name_from_that_address_and_say_until_whe
     refused = log_in(client, "alice", PASSWORD)
     assert refused.status_code == 429
     attempt = AccessAttempt.objects.get(username="alice", ip_address="10.0.0.1")
-    until = timezone.localtime(attempt.attempt_time + timedelta(minutes=15)).strftime("%H:%M")
+    until = timezone.localtime(attempt.attempt_time + timedelta(minutes=15)).strftime("%H:%M %Z")
     assert (
         f"Too many wrong passwords for alice from here. Try again after {until}, "
         "or ask whoever runs the site." in text(refused)
