@@ -395,7 +395,8 @@ def test_it_takes_the_last_hand_back_and_puts_it_back(client, host):
     record(match, hand("Ben", Alice=23, Cara=18), hand("Alice", Ben=5, Cara=5))
     page = text(client.get(url("detail", match)))
     assert "Undo: Hand 2: Alice went out" in page
-    client.post(url("undo", match))
+    newest = Event.objects.filter(match=match).order_by("position").last()
+    client.post(url("undo", match), {"event": newest.pk})
     page = client.get(url("detail", match))
     assert totals_on(page) == {"Alice": 0, "Ben": 41, "Cara": 0}
     assert "Taken back: the hand where Alice went out (Ben 5, Cara 5)." in text(page)
@@ -407,7 +408,9 @@ def test_it_takes_the_last_hand_back_and_puts_it_back(client, host):
 def test_it_forgets_the_restore_once_a_new_hand_is_recorded(client, host):
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=23, Cara=18))
-    client.post(url("undo", match))
+    newest = Event.objects.get(match=match)
+    client.post(url("undo", match), {"event": newest.pk})
+    assert "Taken back" in text(client.get(url("detail", match)))
     record(match, hand("Alice", Ben=5, Cara=5))
     assert "Taken back" not in text(client.get(url("detail", match)))
 
