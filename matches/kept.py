@@ -59,6 +59,12 @@ def _json_at() -> tuple[int, ...]:
     )
 
 
+def names() -> tuple[str, ...]:
+    """The event's columns (attribute names), in the order a kept row holds
+    them (``recent_rows``)."""
+    return _names()
+
+
 @cache
 def column(name: str) -> int:
     """Where the event's column ``name`` (its attribute name: ``"id"``,
@@ -109,10 +115,22 @@ def recent(match: Match, count: int) -> list[Event] | None:
 def keep(match: Match, count: int, events: list[Event]) -> None:
     """Keep ``events``, the last ``count`` live events of ``match`` at its
     version as just read (oldest first: fewer when it has fewer)."""
+    keep_rows(match.public_id, match.version, count, [_kept_values(event) for event in events])
+
+
+def keep_rows(public_id: str, version: int, count: int, rows: list[tuple[Any, ...]]) -> None:
+    """Keep ``rows``, the last ``count`` live events of version ``version``
+    of the match ``public_id`` as just read, oldest first (fewer when it has
+    fewer), each a row as ``recent_rows`` gives them (``column``)."""
     if count < 1:
         return
-    rows = tuple(_kept_values(event) for event in events)
-    caches["boards"].set(_key(match.public_id, match.version), (_names(), count, rows))
+    caches["boards"].set(_key(public_id, version), (_names(), count, tuple(rows)))
+
+
+def holds(public_id: str, version: int) -> bool:
+    """Whether this process keeps the last events of that version of the
+    match ``public_id``."""
+    return caches["boards"].get(_key(public_id, version)) is not None
 
 
 def appended(public_id: str, version: int, event: Event) -> None:

@@ -33,6 +33,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from matches import kept, scoring
 from matches.models import (
@@ -833,6 +834,7 @@ def event_record(
     hand_number: int | None = None,
     locked: Locked | None = None,
     checked: Replayed | None = None,
+    board_recent: int = 0,
 ) -> Recorded:
     """Record an event (a hand, a move of the line, a leave or a join).
 
@@ -852,6 +854,10 @@ def event_record(
         checked: the replay of ``data`` that a form made (``event_check``);
             kept when made on the version of the match locked here, so the
             engine judges the event once, else made again.
+        board_recent: the events (a count) a board drawn after the save
+            lists: where this process does not keep them, they are read
+            with the insert and kept (``matches.kept``); 0: no board is
+            drawn.
 
     Returns:
         ``Recorded(event, created)``.
@@ -865,7 +871,7 @@ def event_record(
     docs/rules.md, all of it, through ``scoring.replay``.
     """
     if locked is not None:
-        return _event_record(locked, data, token, hand_number, checked)
+        return _event_record(locked, data, token, hand_number, checked, board_recent)
     with transaction.atomic():
         found = _lock(LOCKED_MATCH, token, pk=match.pk)
         if found is None:
@@ -879,6 +885,7 @@ def _event_record(
     token: uuid.UUID | None,
     hand_number: int | None,
     checked: Replayed | None,
+    board_recent: int = 0,
 ) -> Recorded:
     """``event_record``, inside its transaction, on the match as locked."""
     match = locked.match
@@ -901,13 +908,24 @@ def _event_record(
     # The token was looked for under the match's lock: the same form sent
     # twice at once waits for the lock and finds its event above. Deleted
     # events keep their positions, so a new one goes after them all.
-    event = _insert_event(match, (locked.top or 0) + 1, kind, data, token, entry)
+    # A board drawn after the save shows the last events: read with the
+    # insert where this process does not keep them (its board was drawn by
+    # another process, or never), so that the board reads none.
+    before, public_id = match.version, match.public_id
+    earlier = board_recent if board_recent and match.kept_rows(board_recent) is None else 0
+    if earlier and (match.deleted_count or not match.snapshot_current):
+        earlier = 0  # kept only when every event stands (``kept``)
+    event, rows = _insert_event(match, (locked.top or 0) + 1, kind, data, token, entry, earlier)
     if _store(match, replayed):
         # The board after the save reads no event: this process keeps its
         # events once the new version is stored (``matches.kept``).
         version = match.version
         # Robust: the hand is saved whatever becomes of keeping its events.
-        transaction.on_commit(lambda: kept.appended(match.public_id, version, event), robust=True)
+        if earlier:
+            transaction.on_commit(
+                lambda: kept.keep_rows(public_id, before, earlier, rows), robust=True
+            )
+        transaction.on_commit(lambda: kept.appended(public_id, version, event), robust=True)
     return Recorded(event, created=True, match=match)
 
 
@@ -915,24 +933,80 @@ def _event_record(
 EVENT_COLUMNS = ("match", "position", "kind", "data", "token", "created", "result")
 
 
-@lru_cache(maxsize=4)
-def _insert_event_sql(vendor: str) -> str:
+@lru_cache(maxsize=8)
+def _insert_event_sql(vendor: str, earlier: bool = False) -> str:
     """The statement of ``_insert_event`` on this kind of database: an
     insert that does nothing when the token is held already, and gives the
-    new row's id."""
+    new row's id; with ``earlier``, also the live events before it, the
+    last of them (``LIMIT``), as one JSON array of their columns (as
+    ``kept.column`` orders them, the JSON columns as text: ``_earlier_rows``)."""
     columns = ", ".join(_column(Event, name) for name in EVENT_COLUMNS)
     marks = ", ".join(["%s"] * len(EVENT_COLUMNS))
+    returning = _column(Event, "pk")
+    if earlier:
+        fields = [Event._meta.get_field(name) for name in kept.names()]
+        as_text = "::text" if vendor == "postgresql" else ""
+        values = ", ".join(
+            f"e.{connection.ops.quote_name(field.column)}"
+            + (as_text if isinstance(field, models.JSONField) else "")
+            for field in fields
+        )
+        # SQLite's subquery hands its rows on as text: json() reads them back.
+        row, agg = (
+            (f"json_build_array({values})", "json_agg(earlier.row)")
+            if vendor == "postgresql"
+            else (f"json_array({values})", "json_group_array(json(earlier.row))")
+        )
+        match, position, deleted = (
+            _column(Event, name) for name in ("match", "position", "deleted")
+        )
+        returning += (
+            f", (SELECT {agg} FROM (SELECT {row} AS row FROM {_table(Event)} e "
+            f"WHERE e.{match} = %s AND e.{deleted} IS NULL AND e.{position} < %s "
+            f"ORDER BY e.{position} DESC LIMIT %s) earlier)"
+        )
     return (
         f"INSERT INTO {_table(Event)} ({columns}) VALUES ({marks}) "
-        f"ON CONFLICT DO NOTHING RETURNING {_column(Event, 'pk')}"
+        f"ON CONFLICT DO NOTHING RETURNING {returning}"
     )
 
 
+def _earlier_rows(found: str | list[Any] | None) -> list[tuple[Any, ...]]:
+    """The live events ``_insert_event`` read before the new one (the JSON
+    array its statement gives: its text, or on PostgreSQL as the driver
+    decodes it), oldest first, each as ``kept`` keeps a row: its columns'
+    values as a read of the database gives them, a JSON column's as the
+    JSON text ``kept`` writes."""
+    rows = []
+    for values in json.loads(found) if isinstance(found, str) else found or []:
+        row = dict(zip(kept.names(), values, strict=True))
+        for name in ("created", "deleted"):
+            if row[name] is not None:
+                moment = parse_datetime(row[name])
+                aware = moment if timezone.is_aware(moment) else moment.replace(tzinfo=UTC)
+                row[name] = aware.astimezone(UTC)
+        if row["token"] is not None:
+            row["token"] = uuid.UUID(row["token"])
+        for name in ("data", "result"):
+            if row[name] is not None:
+                row[name] = json.dumps(json.loads(row[name]))
+        rows.append(tuple(row.values()))
+    return sorted(rows, key=lambda row: row[kept.column("position")])
+
+
 def _insert_event(
-    match: Match, position: int, kind: str, data: dict, token: uuid.UUID | None, entry: dict
-) -> Event:
+    match: Match,
+    position: int,
+    kind: str,
+    data: dict,
+    token: uuid.UUID | None,
+    entry: dict,
+    earlier: int = 0,
+) -> tuple[Event, list[tuple[Any, ...]]]:
     """Insert a new event at ``position``, its snapshot ``entry`` with it
-    (one statement, no savepoint), and return it.
+    (one statement, no savepoint), and return it, with the last ``earlier``
+    live events before it, read by the same statement (``_earlier_rows``;
+    none when ``earlier`` is 0).
 
     Raises:
         RuleError: ``FORM_OUT_OF_DATE``, the token was used meanwhile by
@@ -949,8 +1023,10 @@ def _insert_event(
             for name in EVENT_COLUMNS[1:]
         ),
     ]
+    if earlier:
+        values += [match.pk, position, earlier]
     with connection.cursor() as cursor:
-        cursor.execute(_insert_event_sql(connection.vendor), values)
+        cursor.execute(_insert_event_sql(connection.vendor, bool(earlier)), values)
         row = cursor.fetchone()
     if row is None:
         if token is not None and Event.objects.filter(token=token).exists():
@@ -959,7 +1035,7 @@ def _insert_event(
     event.pk = row[0]
     event._state.adding = False
     event._state.db = connection.alias
-    return event
+    return event, _earlier_rows(row[1]) if earlier else []
 
 
 def check_hand_number(hand_number: int, next_number: int) -> None:

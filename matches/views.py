@@ -941,7 +941,7 @@ class HandAttempt:
 
 
 def _attempt_hand(
-    request: HtmxHttpRequest, public_id: str
+    request: HtmxHttpRequest, public_id: str, board_recent: int = 0
 ) -> tuple[Match, scoring.Board, HandForm, HandAttempt]:
     """Check and record the hand the request sends, unless a check says
     otherwise: the one decision of both ways a hand arrives (``hand_record``
@@ -965,7 +965,7 @@ def _attempt_hand(
         match = locked.match
         board = match.board(recent=0)
         form = hand_form_class(match)(request.POST, match=match, seated=board.seated)
-        return match, board, form, _decide(locked, board, form)
+        return match, board, form, _decide(locked, board, form, board_recent)
 
 
 def _posted_token(request: HtmxHttpRequest) -> uuid.UUID | None:
@@ -977,8 +977,11 @@ def _posted_token(request: HtmxHttpRequest) -> uuid.UUID | None:
         return None
 
 
-def _decide(locked: services.Locked, board: scoring.Board, form: HandForm) -> HandAttempt:
-    """``_attempt_hand``'s decision, in its transaction."""
+def _decide(
+    locked: services.Locked, board: scoring.Board, form: HandForm, board_recent: int = 0
+) -> HandAttempt:
+    """``_attempt_hand``'s decision, in its transaction (``board_recent``:
+    the events of the board drawn after a save, ``services.event_record``)."""
     match = locked.match
     valid = form.is_valid()
     stale = _stale(form, board)
@@ -1003,6 +1006,7 @@ def _decide(locked: services.Locked, board: scoring.Board, form: HandForm) -> Ha
             hand_number=form.cleaned_data["hand_number"],
             locked=locked,
             checked=form.checked,
+            board_recent=board_recent,
         )
     except scoring.RuleError as error:  # the board changed since the form was drawn
         return HandAttempt("changed", error=error)
@@ -1040,7 +1044,8 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Record a hand. A repeated form token records nothing more; a probable
     typing slip is asked about first; a form drawn for a hand that another
     screen has recorded since is refused with what was typed kept."""
-    match, board, form, attempt = _attempt_hand(request, public_id)
+    # By htmx the answer is the board: its last events are read with the save.
+    match, board, form, attempt = _attempt_hand(request, public_id, RECENT if request.htmx else 0)
     if attempt.kind == "saved":
         hand = form.hand_after()
         messages.success(request, f"Saved hand {hand.number}: {hand_summary(hand, board.rules)}.")

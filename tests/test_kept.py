@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from matches import display, kept, scoring, services, views
 from matches.models import Event, Match
 from tests.factories import MatchFactory, UserFactory, gin_hand, hand, record
+from tests.test_gin_pages import gin_post
 from tests.test_match_pages import hand_post, text, url
 from tests.test_snapshot import NAMES, apply_write, stored
 from tests.test_snapshot import WRITES as RANDOM_WRITES
@@ -228,3 +229,54 @@ def test_a_board_after_a_save_makes_only_the_new_hand_s_row():
     assert display._kept_hand_row.cache_info().misses == made_before + 1
     assert "Hand 8: Cara went out" in page
     assert "Cara takes 19" in page
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("game", ["rummy", "gin"])
+def test_a_save_whose_board_this_process_never_drew_reads_its_last_events_with_the_insert(
+    client, django_assert_num_queries, game
+):
+    """Behind a load balancer another process drew the board: the save by
+    htmx reads the board's last events with its insert, so the board after
+    it reads none (8 queries, as a save after the board opened here), and
+    what it keeps is what the database holds."""
+    host = UserFactory()
+    client.force_login(host)
+    if game == "gin":
+        match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"], target=1000)
+        record(match, *[gin_hand("Alice", Alice=n % 5, Ben=20 + n) for n in range(1, 8)])
+        data = gin_post(match, "Ben", Alice=30, Ben=3)
+        saved = "Hand 8: Ben knocked"
+    else:
+        match = MatchFactory(host=host, target=1000)
+        record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 8)])
+        data = hand_post(match, "Cara", Alice=23, Ben=18)
+        saved = "Hand 8: Cara went out Cara takes 41"
+    before = stored(match)
+    assert kept.recent(before, views.RECENT) is None  # never drawn here
+    with django_assert_num_queries(8):
+        response = client.post(url("hand", match), data, headers={"HX-Request": "true"})
+    page = text(response)
+    assert saved in page
+    assert "Hand 4:" in page and "Hand 3:" not in page  # the last five: hands 8 to 4
+    current = stored(match)
+    events = kept.recent(current, views.RECENT)
+    assert columns(events) == columns(
+        list(Event.objects.filter(match=match).order_by("position"))[-5:]
+    )
+    assert whole_board(current) == (drop_kept(current) or whole_board(stored(match)))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_without_javascript_keeps_nothing_of_a_board_it_does_not_draw(client):
+    """A plain save answers with a redirect: no board is drawn, so no event
+    is read with its insert, and nothing is kept of the version before it."""
+    host = UserFactory()
+    client.force_login(host)
+    match = MatchFactory(host=host, target=1000)
+    record(match, *[hand("Ben", Alice=n, Cara=1) for n in range(1, 4)])
+    before = stored(match)
+    client.post(url("hand", match), hand_post(match, "Cara", Alice=23, Ben=18))
+    assert stored(match).version == before.version + 1
+    assert kept.recent(before, views.RECENT) is None
+    assert kept.recent(stored(match), views.RECENT) is None
