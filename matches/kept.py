@@ -9,9 +9,12 @@ An entry is kept under the match's ``public_id`` (never reused) and
 Django's local-memory cache (the ``boards`` cache of the settings). Only a
 match whose events all stand (none taken back, ``deleted_count`` 0) with a
 snapshot of this engine is kept: its board's events are its last live ones
-and no other. An entry is made two ways:
+and no other. An entry is made three ways:
 
 - ``keep``: a board read the match's last events from the database;
+- ``keep_rows``: a save by htmx in a process that kept nothing of the
+  version it locked read them with its insert (``services._insert_event``),
+  kept once its transaction has committed;
 - ``appended``: a save of the usual step (``services._store_step``: one new
   event, no earlier one rewritten) committed the version after a kept one:
   its events are the kept ones and the new one. The save calls it once its
