@@ -1268,7 +1268,15 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
             hand = form.hand_after()
             summary = hand_summary(hand, change.after.rules)
             changed = " ".join(changes(change.before, change.after))
-            messages.success(request, f"Fixed {fixing['label']}: {summary}. {changed}")
+            # A Fix opened before more was recorded (another tab, another
+            # phone): the fix stands, and says what came after it.
+            datas = [each.data for each in match.live_events()]
+            since = (
+                f", though {event_label(datas, len(datas) - 1)} was recorded after it"
+                if index < len(datas) - 1
+                else ""
+            )
+            messages.success(request, f"Fixed {fixing['label']}{since}: {summary}. {changed}")
             return _after_write(request, match)
     return _refused(request, _board_context(match, hand_form=form, fixing=fixing))
 

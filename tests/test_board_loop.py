@@ -117,6 +117,24 @@ def test_it_replaces_the_hand_with_the_fix_and_keeps_nothing_aside(client, host)
     assert "Deleted" not in text(response)
 
 
+def test_a_fix_opened_before_a_later_hand_says_what_came_after_it(client, host):
+    """Fix hand 1 opened in one tab, hand 2 saved in another: the fix stands
+    (it is an edit), and its note says hand 2 came after it."""
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=28))
+    event = live(match)[-1]
+    data = hand_post(match, "Ben", Alice=23, Cara=18)
+    del data["hand_number"]
+    data["version"] = data_version(event.data)
+    record(match, hand("Cara", Alice=5, Ben=5))  # from the other tab
+    response = client.post(url("fix", match, event_id=event.pk), data, follow=True)
+    assert (
+        "Fixed hand 1, though hand 2 was recorded after it: Ben takes 41. Totals: Ben 51 → 41."
+        in text(response)
+    )
+    assert totals_on(response) == {"Alice": 0, "Ben": 41, "Cara": 10}
+
+
 @pytest.mark.parametrize("page", ["fix", "edit"])
 def test_a_hand_saved_as_it_was_says_nothing_changed_and_writes_nothing(client, host, page):
     """A fresh host saved an edit again with the same values and read "Hand 7
