@@ -100,13 +100,24 @@ def log_in(request: HttpRequest) -> HttpResponse:
 _LOGIN = auth_views.LoginView.as_view()
 
 
+def axes_username(request: HttpRequest, credentials: dict | None = None) -> str:
+    """The name a log-in tried, as django-axes records and counts it
+    (``AXES_USERNAME_CALLABLE``): as typed, cut to the longest name an
+    account can have (150 characters). A longer one cannot be anyone's, and
+    the database's column of the names tried (255) would refuse it."""
+    name = (credentials or {}).get("username")
+    if name is None:
+        name = request.POST.get("username", "")
+    return str(name)[:150]
+
+
 def locked_out(
     request: HttpRequest, original_response: Any = None, credentials: dict | None = None
 ) -> HttpResponse:
     """django-axes' answer to a name and address with too many wrong
     passwords (``AXES_LOCKOUT_CALLABLE``): the log-in page, saying until
     when (in the host's time zone), with status 429."""
-    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    username = axes_username(request, credentials)
     latest = (
         AccessAttempt.objects.filter(username=username, ip_address=client_address(request))
         .order_by("-attempt_time")
@@ -117,7 +128,7 @@ def locked_out(
     message = _(
         "Too many wrong passwords for {name} from here. Try again after {time}, "
         "or ask whoever runs the site."
-    ).format(name=username[:150], time=time_filter(timezone.localtime(until), "H:i T"))
+    ).format(name=username, time=time_filter(timezone.localtime(until), "H:i T"))
     return _login_page(request, message, 429)
 
 

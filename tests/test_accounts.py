@@ -47,6 +47,18 @@ def test_five_wrong_passwords_lock_that_name_from_that_address_and_say_until_whe
     assert "_auth_user_id" not in client.session
 
 
+@pytest.mark.parametrize("login", [LOGIN, "/admin/login/"])
+def test_a_name_longer_than_any_account_s_is_refused_not_a_server_error(client, alice, login):
+    """A name of 300 characters is no account's: the log-in says so, and the
+    record of names tried keeps it cut to 150 (on PostgreSQL a longer one
+    overflowed its column: a server error)."""
+    long_name = "a" * 300
+    response = client.post(login, {"username": long_name, "password": "wrong guess"})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+    assert AccessAttempt.objects.get().username == "a" * 150
+
+
 def test_wrong_passwords_from_another_phone_do_not_lock_the_host_out(client, alice):
     # Someone at another table types "alice" wrongly, again and again.
     for _ in range(8):
