@@ -74,14 +74,21 @@ def test_a_save_refused_because_another_screen_saved_first_says_so_in_the_previe
     )
 
 
+def fix_post(match, event, went_out, **leftovers):
+    """The board's hand form as Fix sends it for ``event``: no hand number,
+    the version of the entry it was opened on."""
+    data = hand_post(match, went_out, **leftovers)
+    del data["hand_number"]
+    data["version"] = data_version(event.data)
+    return data
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_refused_fix_keeps_the_preview_saying_why(client, host, htmx):
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=23, Cara=28))
     event = live(match)[-1]
-    data = hand_post(match, "Ben", Alice=23, Cara=0)
-    del data["hand_number"]
-    data["version"] = data_version(event.data)
+    data = fix_post(match, event, "Ben", Alice=23, Cara=0)
     response = sent(client, url("fix", match, event_id=event.pk), data, htmx)
     assert preview_of(response) == "Cara's leftover must be at least 1"
 
@@ -106,9 +113,7 @@ def test_it_replaces_the_hand_with_the_fix_and_keeps_nothing_aside(client, host)
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=23, Cara=28))
     event = live(match)[-1]
-    data = hand_post(match, "Ben", Alice=23, Cara=18)
-    del data["hand_number"]
-    data["version"] = data_version(event.data)
+    data = fix_post(match, event, "Ben", Alice=23, Cara=18)
     response = client.post(url("fix", match, event_id=event.pk), data, follow=True)
     assert totals_on(response) == {"Alice": 0, "Ben": 41, "Cara": 0}
     assert "Fixed hand 1: Ben takes 41. Totals: Ben 51 → 41." in text(response)
@@ -123,9 +128,7 @@ def test_a_fix_opened_before_a_later_hand_says_what_came_after_it(client, host):
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=23, Cara=28))
     event = live(match)[-1]
-    data = hand_post(match, "Ben", Alice=23, Cara=18)
-    del data["hand_number"]
-    data["version"] = data_version(event.data)
+    data = fix_post(match, event, "Ben", Alice=23, Cara=18)
     record(match, hand("Cara", Alice=5, Ben=5))  # from the other tab
     response = client.post(url("fix", match, event_id=event.pk), data, follow=True)
     assert (
