@@ -40,9 +40,10 @@ def _key(public_id: str, version: int) -> str:
 
 
 @cache
-def _names() -> tuple[str, ...]:
-    """The event's columns, in the order an entry keeps them (an entry holds
-    them too: one kept by code with other columns is not read)."""
+def names() -> tuple[str, ...]:
+    """The event's columns (attribute names), in the order an entry keeps
+    them in each row (``recent_rows``); an entry holds them too: one kept
+    by code with other columns is not read."""
     from matches.models import Event
 
     return tuple(field.attname for field in Event._meta.concrete_fields)
@@ -50,7 +51,7 @@ def _names() -> tuple[str, ...]:
 
 @cache
 def _json_at() -> tuple[int, ...]:
-    """Where the JSON columns are among ``_names``."""
+    """Where the JSON columns are among ``names``."""
     from django.db.models import JSONField
 
     from matches.models import Event
@@ -62,17 +63,11 @@ def _json_at() -> tuple[int, ...]:
     )
 
 
-def names() -> tuple[str, ...]:
-    """The event's columns (attribute names), in the order a kept row holds
-    them (``recent_rows``)."""
-    return _names()
-
-
 @cache
 def column(name: str) -> int:
     """Where the event's column ``name`` (its attribute name: ``"id"``,
     ``"kind"``, ``"result"``) is in a kept row (``recent_rows``)."""
-    return _names().index(name)
+    return names().index(name)
 
 
 def recent_rows(match: Match, count: int) -> tuple[tuple[Any, ...], ...] | None:
@@ -86,7 +81,7 @@ def recent_rows(match: Match, count: int) -> tuple[tuple[Any, ...], ...] | None:
     if found is None:
         return None
     kept_names, asked, rows = found
-    if kept_names != _names():  # kept by code with other columns
+    if kept_names != names():  # kept by code with other columns
         return None
     if count > asked and len(rows) == asked:
         return None  # fewer than asked for are kept, and more may exist
@@ -102,14 +97,14 @@ def recent(match: Match, count: int) -> list[Event] | None:
     rows = recent_rows(match, count)
     if rows is None:
         return None
-    names, json_at = _names(), _json_at()
+    columns, json_at = names(), _json_at()
     events = []
     for kept_values in rows:
         values = list(kept_values)
         for index in json_at:  # decoded as a read decodes it (``_kept_values``)
             if values[index] is not None:
                 values[index] = json.loads(values[index])
-        event = Event.from_db(DEFAULT_DB_ALIAS, names, values)
+        event = Event.from_db(DEFAULT_DB_ALIAS, columns, values)
         event.at = match.version
         events.append(event)
     return events
@@ -127,13 +122,7 @@ def keep_rows(public_id: str, version: int, count: int, rows: list[tuple[Any, ..
     fewer), each a row as ``recent_rows`` gives them (``column``)."""
     if count < 1:
         return
-    caches["boards"].set(_key(public_id, version), (_names(), count, tuple(rows)))
-
-
-def holds(public_id: str, version: int) -> bool:
-    """Whether this process keeps the last events of that version of the
-    match ``public_id``."""
-    return caches["boards"].get(_key(public_id, version)) is not None
+    caches["boards"].set(_key(public_id, version), (names(), count, tuple(rows)))
 
 
 def appended(public_id: str, version: int, event: Event) -> None:
@@ -144,11 +133,11 @@ def appended(public_id: str, version: int, event: Event) -> None:
     found = caches["boards"].get(_key(public_id, version - 1))
     if found is None:
         return
-    names, asked, rows = found
-    if names != _names():
+    kept_names, asked, rows = found
+    if kept_names != names():
         return
     rows = (*rows, _kept_values(event))[-asked:]
-    caches["boards"].set(_key(public_id, version), (names, asked, rows))
+    caches["boards"].set(_key(public_id, version), (kept_names, asked, rows))
 
 
 def _kept_values(event: Event) -> tuple[Any, ...]:
@@ -157,7 +146,7 @@ def _kept_values(event: Event) -> tuple[Any, ...]:
     reads back as a list). The cache keeps the entry itself, not a copy
     (``scoreboard.caching.KeptAsGiven``), so an entry holds nothing a reader
     could change: text, numbers, times, ids, in tuples."""
-    values = [getattr(event, name) for name in _names()]
+    values = [getattr(event, name) for name in names()]
     for index in _json_at():
         if values[index] is not None:
             values[index] = json.dumps(values[index])
