@@ -389,6 +389,12 @@ class Match(models.Model):
         every event stands and the snapshot is this engine's; else None."""
         return kept.recent_rows(self, recent) if self._all_stand() else None
 
+    def unkept(self, recent: int) -> bool:
+        """Whether this process would keep the board's last ``recent``
+        events of this version (every event stands, the snapshot is this
+        engine's: ``kept``) but keeps none."""
+        return self._all_stand() and kept.recent_rows(self, recent) is None
+
     def _board_events(self, recent: int) -> BoardEvents:
         if self._all_stand():
             found = kept.recent(self, recent)

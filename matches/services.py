@@ -912,9 +912,7 @@ def _event_record(
     # insert where this process does not keep them (its board was drawn by
     # another process, or never), so that the board reads none.
     before, public_id = match.version, match.public_id
-    earlier = board_recent if board_recent and match.kept_rows(board_recent) is None else 0
-    if earlier and (match.deleted_count or not match.snapshot_current):
-        earlier = 0  # kept only when every event stands (``kept``)
+    earlier = board_recent if board_recent and match.unkept(board_recent) else 0
     event, rows = _insert_event(match, (locked.top or 0) + 1, kind, data, token, entry, earlier)
     if _store(match, replayed):
         # The board after the save reads no event: this process keeps its
