@@ -73,7 +73,7 @@ def _address_limited(request: HttpRequest, *, count: bool) -> bool:
 def _login_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
     """The log-in page again, the name kept, with ``message`` above it."""
     form = AuthenticationForm(request, data=None)
-    form.initial["username"] = request.POST.get("username", "")[:150]
+    form.initial["username"] = tried_name(request)
     return render(
         request,
         "registration/login.html",
@@ -100,15 +100,18 @@ def log_in(request: HttpRequest) -> HttpResponse:
 _LOGIN = auth_views.LoginView.as_view()
 
 
-def axes_username(request: HttpRequest, credentials: dict | None = None) -> str:
-    """The name a log-in tried, as django-axes records and counts it
-    (``AXES_USERNAME_CALLABLE``): as typed, cut to the longest name an
-    account can have (150 characters). A longer one cannot be anyone's, and
-    the database's column of the names tried (255) would refuse it."""
+def tried_name(request: HttpRequest, credentials: dict | None = None) -> str:
+    """The name a log-in tried, as the log-in page keeps it and django-axes
+    records and counts it (``AXES_USERNAME_CALLABLE``): as typed, cut to the longest name an
+    account can have (the user model's, 150 characters). A longer one cannot
+    be anyone's, and the database's column of the names tried (255) would
+    refuse it."""
     name = (credentials or {}).get("username")
     if name is None:
         name = request.POST.get("username", "")
-    return str(name)[:150]
+    user_model = get_user_model()
+    longest = user_model._meta.get_field(user_model.USERNAME_FIELD).max_length
+    return str(name)[:longest]
 
 
 def locked_out(
@@ -117,7 +120,7 @@ def locked_out(
     """django-axes' answer to a name and address with too many wrong
     passwords (``AXES_LOCKOUT_CALLABLE``): the log-in page, saying until
     when (in the host's time zone), with status 429."""
-    username = axes_username(request, credentials)
+    username = tried_name(request, credentials)
     latest = (
         AccessAttempt.objects.filter(username=username, ip_address=client_address(request))
         .order_by("-attempt_time")

@@ -223,7 +223,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "matches.accounts.locked_out"
 # The name tried, cut to the longest an account can have: a longer one sent
 # to the log-in would overflow the column of names tried (PostgreSQL refuses).
-AXES_USERNAME_CALLABLE = "matches.accounts.axes_username"
+AXES_USERNAME_CALLABLE = "matches.accounts.tried_name"
 # Sign-ups per address and hour (django-ratelimit, in the cache below).
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10, low=1, high=100_000)
 # Forgotten-password links asked for per address and hour.
