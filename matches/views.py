@@ -1182,6 +1182,9 @@ def _fix_context(match: Match, event: Event, index: int) -> dict[str, Any]:
     return {
         "event": event,
         "label": event_label(datas, index),
+        # What was recorded after it, if anything (a Fix opened in a tab
+        # before another tab or phone saved more): its note says so.
+        "recorded_after": event_label(datas, len(datas) - 1) if index < len(datas) - 1 else None,
         "version": services.data_version(event.data),
         # Who dealt it (kept in its entry): the marks beside the names are
         # the next hand's dealer, not this one's.
@@ -1268,14 +1271,8 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
             hand = form.hand_after()
             summary = hand_summary(hand, change.after.rules)
             changed = " ".join(changes(change.before, change.after))
-            # A Fix opened before more was recorded (another tab, another
-            # phone): the fix stands, and says what came after it.
-            datas = [each.data for each in match.live_events()]
-            since = (
-                f", though {event_label(datas, len(datas) - 1)} was recorded after it"
-                if index < len(datas) - 1
-                else ""
-            )
+            after = fixing["recorded_after"]
+            since = f", though {after} was recorded after it" if after else ""
             messages.success(request, f"Fixed {fixing['label']}{since}: {summary}. {changed}")
             return _after_write(request, match)
     return _refused(request, _board_context(match, hand_form=form, fixing=fixing))
