@@ -942,12 +942,11 @@ def _insert_event_sql(vendor: str, earlier: bool = False) -> str:
     marks = ", ".join(["%s"] * len(EVENT_COLUMNS))
     returning = _column(Event, "pk")
     if earlier:
-        fields = [Event._meta.get_field(name) for name in kept.names()]
         as_text = "::text" if vendor == "postgresql" else ""
         values = ", ".join(
-            f"e.{connection.ops.quote_name(field.column)}"
-            + (as_text if isinstance(field, models.JSONField) else "")
-            for field in fields
+            f"e.{_column(Event, name)}"
+            + (as_text if isinstance(Event._meta.get_field(name), models.JSONField) else "")
+            for name in kept.names()
         )
         # SQLite's subquery hands its rows on as text: json() reads them back.
         row, agg = (
