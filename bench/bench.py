@@ -34,13 +34,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAYERS = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
-GIN_PLAYERS = ["Alice", "Ben"]
-HANDS = 148
-MATCHES = 10_000
-# The pages that save a Rummy hand, each on fresh copies of the big match.
-RUMMY_SAVES = ("record_hand", "record_hand_nojs", "record_waiting", "record_hand_cold")
-SAVES = len(RUMMY_SAVES)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdata import GIN_PLAYERS, HANDS, PLAYERS, RUMMY_SAVES, SAVES, build, hand_form  # noqa: E402
 
 
 def free_port() -> int:
@@ -70,183 +65,6 @@ def setup_django(data: Path) -> None:
     import django
 
     django.setup()
-
-
-def hand_for(number: int, seated: list[str]) -> dict[str, Any]:
-    """A plausible hand: the deal goes round, small leftovers, nobody near the line."""
-    out = seated[number % len(seated)]
-    return {
-        "hand": {
-            "went_out": out,
-            "rummy": False,
-            "leftovers": {name: 1 for name in seated if name != out},
-        }
-    }
-
-
-def gin_hand_for(number: int) -> dict[str, Any]:
-    """A Gin hand: the knock goes back and forth, one point each, far from the line."""
-    knocked = GIN_PLAYERS[number % 2]
-    other = GIN_PLAYERS[1 - number % 2]
-    return {"hand": {"knocked": knocked, "big_gin": False, "deadwood": {knocked: 1, other: 2}}}
-
-
-def build(pool: int) -> dict[str, Any]:
-    """The bench's data; returns ids, the session cookies and the pool."""
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-    from django.test import Client
-
-    from matches import scoring, services
-    from matches.models import SNAPSHOT_COLUMNS, Event, Match, MatchPlayer, Seat
-
-    call_command("migrate", verbosity=0)
-    users = get_user_model().objects
-    big_host = users.create_user("bench-big", password="bench password long enough")
-    small_host = users.create_user("bench-small", password="bench password long enough")
-    rules = scoring.HouseRules(target=1000)
-
-    def make(host: Any, hands: int) -> Match:
-        match = services.match_create(host=host, players=PLAYERS, first_dealer=None, rules=rules)
-        for number in range(hands):
-            services.event_record(match=match, data=hand_for(number, PLAYERS))
-        return match
-
-    def make_gin(host: Any, hands: int) -> Match:
-        match = services.match_create(
-            host=host,
-            players=GIN_PLAYERS,
-            first_dealer=None,
-            rules=scoring.GinRules(target=1000),
-        )
-        for number in range(hands):
-            services.event_record(match=match, data=gin_hand_for(number))
-        return match
-
-    big = make(big_host, HANDS)
-    small = make(small_host, 1)
-    big_gin = make_gin(big_host, HANDS)
-    small_gin = make_gin(small_host, 1)
-
-    def copies(match: Match, count: int, host: Any) -> list[Match]:
-        """Bulk copies of ``match``: its row (with its stored snapshot), seats,
-        events and standings."""
-        match = Match.objects.get(pk=match.pk)
-        seats = list(Seat.objects.filter(match=match))
-        events = list(Event.objects.filter(match=match))
-        standings = list(MatchPlayer.objects.filter(match=match))
-        cached = SNAPSHOT_COLUMNS  # the columns a write stores with the snapshot
-        rules = {"game", *scoring.rules.RULE_KEYS, *scoring.rules.GIN_RULE_KEYS}
-        made = Match.objects.bulk_create(
-            Match(
-                host=host,
-                first_dealer=match.first_dealer,
-                **{name: getattr(match, name) for name in (*sorted(rules), *cached)},
-            )
-            for _ in range(count)
-        )
-        # Every stored figure of the rows, so that a timed save changes only
-        # what a real one would.
-        kept = [
-            field.attname
-            for field in MatchPlayer._meta.concrete_fields
-            if field.name not in ("id", "match")
-        ]
-        MatchPlayer.objects.bulk_create(
-            (
-                MatchPlayer(match=copy, **{name: getattr(row, name) for name in kept})
-                for copy in made
-                for row in standings
-            ),
-            batch_size=5000,
-        )
-        Seat.objects.bulk_create(
-            Seat(match=copy, player=seat.player, position=seat.position)
-            for copy in made
-            for seat in seats
-        )
-        Event.objects.bulk_create(
-            (
-                Event(
-                    match=copy,
-                    position=event.position,
-                    kind=event.kind,
-                    data=event.data,
-                    result=event.result,
-                )
-                for copy in made
-                for event in events
-            ),
-            batch_size=5000,
-        )
-        return made
-
-    def recount(host: Any) -> None:
-        """The players' kept figures, counted afresh over the bulk copies."""
-        ids = list(host.players.values_list("pk", flat=True))
-        services.player_figures_rebuild(ids)
-
-    big_pool = copies(big, pool, big_host)
-    small_pool = copies(small, pool, small_host)
-    big_gin_pool = copies(big_gin, pool // SAVES, big_host)
-    small_gin_pool = copies(small_gin, pool // SAVES, small_host)
-    # The big host keeps 10,000 matches in all: the home page must not care.
-    one_hand = make(big_host, 1)
-    copies(one_hand, MATCHES - len(big_pool) - len(big_gin_pool) - 4, big_host)
-    recount(big_host)
-    recount(small_host)
-
-    def session(user: Any) -> str:
-        client = Client()
-        client.force_login(user)
-        return client.cookies["sessionid"].value
-
-    def shared(match: Match) -> dict[str, str]:
-        link = services.share_new(match=match)
-        return {"token": link.token, "etag": f'"v{Match.objects.get(pk=match.pk).version}"'}
-
-    return {
-        "big": {
-            "match": big.public_id,
-            "pool": [m.public_id for m in big_pool],
-            "gin": big_gin.public_id,
-            "gin_pool": [m.public_id for m in big_gin_pool],
-            **shared(big),
-        },
-        "small": {
-            "match": small.public_id,
-            "pool": [m.public_id for m in small_pool],
-            "gin": small_gin.public_id,
-            "gin_pool": [m.public_id for m in small_gin_pool],
-            **shared(small),
-        },
-        "sessions": {"big": session(big_host), "small": session(small_host)},
-        "users": {"big": big_host.pk, "small": small_host.pk},
-    }
-
-
-def hand_form(hand_number: int) -> dict[str, str]:
-    """The hand form as the browser sends it, for a fresh token."""
-    out = PLAYERS[hand_number % len(PLAYERS)]
-    form = {
-        "token": str(uuid.uuid4()),
-        "hand_number": str(hand_number),
-        "went_out": str(PLAYERS.index(out)),
-    }
-    for position, name in enumerate(PLAYERS):
-        form[f"seat_{position}"] = name
-        form[f"left_{position}"] = "" if name == out else "1"
-    return form
-
-
-def gin_hand_form(hand_number: int) -> dict[str, str]:
-    """The Gin hand form as the browser sends it, for a fresh token."""
-    knocked = (hand_number - 1) % 2
-    form = {"token": str(uuid.uuid4()), "hand_number": str(hand_number), "knocked": str(knocked)}
-    for position, name in enumerate(GIN_PLAYERS):
-        form[f"seat_{position}"] = name
-        form[f"left_{position}"] = "1" if position == knocked else "2"
-    return form
 
 
 class Page:
@@ -282,7 +100,9 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
         return "POST", path, urlencode(form).encode(), headers
 
     def record(name: str, htmx: bool, path: str = "hands/") -> Any:
-        return lambda: post(f"/matches/{next(pools[name])}/{path}", hand_form(hands + 1), htmx)
+        return lambda: post(
+            f"/matches/{next(pools[name])}/{path}", hand_form("rummy", PLAYERS, hands + 1), htmx
+        )
 
     return [
         Page("floor", lambda: ("GET", "/bench/floor/", b"", {})),
@@ -299,7 +119,11 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
         Page("record_hand_cold", record("record_hand_cold", True)),
         Page(
             "preview",
-            lambda: post(f"/matches/{side['match']}/hands/preview/", hand_form(hands + 1), True),
+            lambda: post(
+                f"/matches/{side['match']}/hands/preview/",
+                hand_form("rummy", PLAYERS, hands + 1),
+                True,
+            ),
         ),
         Page("home", lambda: ("GET", "/", b"", {})),
         Page("history", lambda: ("GET", "/history/", b"", {})),
@@ -317,14 +141,18 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             "gin_record_hand",
             lambda: post(
                 f"/matches/{next(pools['gin_record_hand'])}/hands/",
-                gin_hand_form(hands + 1),
+                hand_form("gin", GIN_PLAYERS, hands + 1),
                 True,
             ),
             board_before,
         ),
         Page(
             "gin_preview",
-            lambda: post(f"/matches/{side['gin']}/hands/preview/", gin_hand_form(hands + 1), True),
+            lambda: post(
+                f"/matches/{side['gin']}/hands/preview/",
+                hand_form("gin", GIN_PLAYERS, hands + 1),
+                True,
+            ),
         ),
         Page("gin_sheet", lambda: ("GET", f"/matches/{side['gin']}/sheet/", b"", {})),
     ]

@@ -9,22 +9,20 @@ from typing import Any
 
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
-from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.defaultfilters import time as time_filter
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import get_usage
 
-from matches.prepared import Prepared
-from matches.sessions import signed_in
+from matches.forms import SignUpForm
 
 TOO_MANY_HERE = gettext_lazy(
     "Too many wrong passwords from this phone or network: try again in {minutes} minutes "
@@ -195,22 +193,17 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
         return response
 
 
-# The signed-in host by the number their session holds: Django's own lookup.
-SIGNED_IN = Prepared(lambda pk: get_user_model()._default_manager.filter(pk=pk)[:1], pk=-8_191)
-
-
-class HostBackend(ModelBackend):
-    """Django's log-in by name and password, with who is signed in, looked
-    up by every host's request, read with the session (``matches.sessions``)
-    or else by a lookup written once (``SIGNED_IN``)."""
-
-    def get_user(self, user_id: Any) -> Model | None:
-        """The active user whose number is ``user_id``, else None."""
-        user = signed_in(user_id)
-        if user is None:
-            try:
-                pk = get_user_model()._meta.pk.to_python(user_id)
-            except ValidationError:
-                return None
-            user = SIGNED_IN.first(pk=pk)
-        return user if user is not None and self.user_can_authenticate(user) else None
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Sign up as a host with Django's own user creation form."""
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and signups_limited(request, count=False):
+        form.is_valid()  # bound, so the page keeps what was typed
+        form.add_error(None, str(TOO_MANY_SIGNUPS))
+        return render(request, "registration/signup.html", {"form": form}, status=429)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        signups_limited(request, count=True)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("matches:home")
+    return render(request, "registration/signup.html", {"form": form})

@@ -39,8 +39,8 @@ class EventInline(ReadOnlyMixin, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ("public_id", "host", "created", "scheme", "target")
-    list_filter = ("scheme",)
+    list_display = ("public_id", "host", "created", "game", "status")
+    list_filter = ("game", "status")
     search_fields = ("public_id", "host__username")
     list_select_related = ("host",)
     inlines = (SeatInline, EventInline)

@@ -15,7 +15,8 @@ from typing import Any
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.display import GIN_RESULTS, short_names, signed
+from matches.display import short_names, words_of
+from matches.phrases import signed
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
 CHART_WIDTH = 360
@@ -63,12 +64,11 @@ class Sheet:
         ]
 
 
-def sheet(data: dict[str, Any]) -> Sheet:
-    """The sheet of a match from its snapshot ``data``.
+def sheet(data: dict[str, Any], game: str) -> Sheet:
+    """The sheet of a match of ``game`` from its snapshot ``data``.
 
     Args:
-        data: a stored snapshot (``snapshot.take``): seats, totals (points),
-            places and events.
+        data: a stored snapshot: its head and every live entry.
 
     Returns:
         A ``Sheet``. A hand's row has its number and dealer, "rummy" or
@@ -78,13 +78,14 @@ def sheet(data: dict[str, Any]) -> Sheet:
         happened.
     """
     names = data["seats"]
+    words = words_of(game)
     shorts = short_names(names)
     dealers = {name: escape(short) for name, short in shorts.items()}
     rows = []
     gone: set[str] = set()  # who left: their join is a return
     for event in data["events"]:
         if event["kind"] == "hand":
-            rows.append(_hand_row(event, names, dealers))
+            rows.append(_hand_row(event, names, dealers, words))
         else:
             returned = event["kind"] == "join" and event["player"] in gone
             if event["kind"] == "leave":
@@ -126,20 +127,11 @@ def _place(place: list | None) -> str:
     return f"={number}" if shared else str(number)
 
 
-def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str]) -> str:
-    """A hand's row; ``dealers`` maps a name to its short form, escaped."""
-    marks = []
-    if "knocked" in event:  # Gin Rummy: how it ended; the winner's cell is marked
-        if event["result"] != "knock":
-            marks.append(GIN_RESULTS[event["result"]].lower())
-        out, hidden = event["winner"], "won the hand"
-    else:
-        if event["rummy"]:
-            marks.append("rummy")
-        if event["went_out"] is None:
-            marks.append("nobody out")
-        out, hidden = event["went_out"], "went out"
-    mark = f'<span class="sheet-mark">{", ".join(marks)}</span>' if marks else ""
+def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], words: Any) -> str:
+    """A hand's row; ``dealers`` maps a name to its short form, escaped; the
+    game's ``words`` mark how it ended and whose cell is marked."""
+    marks, out, hidden = words.sheet_marks(event)
+    mark = f'<span class="sheet-mark">{escape(", ".join(marks))}</span>' if marks else ""
     cells = [
         f'<tr class="sheet-hand-row"><th scope="row"><span class="sheet-hand">{event["number"]}'
         f'</span> <span class="sheet-dealer">{dealers[event["dealer"]]}</span>{mark}</th>'
@@ -153,7 +145,7 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str]) 
             cells.append(
                 f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
                 f'</span> <span class="sheet-total">{total}</span>'
-                f'<span class="visually-hidden"> ({hidden})</span></td>'
+                f'<span class="visually-hidden"> ({escape(hidden)})</span></td>'
             )
         else:
             cells.append(
@@ -181,7 +173,7 @@ def chart(data: dict[str, Any]) -> SafeString:
     """The totals after each hand as an SVG line chart, drawn on the server.
 
     Args:
-        data: a stored snapshot (``snapshot.take``).
+        data: a stored snapshot (a stored snapshot with every entry).
 
     Returns:
         An ``<svg>`` element (HTML-safe): one polyline per player (a point

@@ -15,16 +15,16 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 from django.utils.text import slugify
 
-from matches import services
-from matches.models import Match
-from matches.scoring import RuleError
-from matches.scoring.matchfile import (
+from matches import games, services
+from matches.engine.errors import RuleError
+from matches.matchfile import (
     ACCOUNT_FORMAT,
     is_account,
     match_document,
     match_documents,
     parse_json,
 )
+from matches.models import Match
 
 # Largest import file the Import page reads, in bytes: a 150-hand match of
 # six players is about 40 KB, a 10-hand one of four about 1 KB.
@@ -64,20 +64,13 @@ def import_read(text: str, *, limited: bool = True) -> list[services.Checked]:
     except RuleError:
         first = text.removeprefix("\ufeff").lstrip().partition("\n")[0]
         if "," in first and not first.startswith(("{", "[")):
-            raise RuleError(
-                "this is a CSV file, the spreadsheet export: only the match files (.json) "
-                "that Export match file and Export every match give can be imported"
-            ) from None
+            raise RuleError("file_csv") from None
         raise
     documents = match_documents(document)
     if not documents:
-        raise RuleError("the file holds no match")
+        raise RuleError("file_no_match")
     if limited and len(documents) > IMPORT_MAX_MATCHES:
-        raise RuleError(
-            f"the file holds {len(documents):,} matches, and the app imports at most "
-            f"{IMPORT_MAX_MATCHES:,} at a time; split its matches list into smaller files "
-            "(or whoever runs the site can import it whole with manage.py import_match)"
-        )
+        raise RuleError("file_too_many", count=len(documents), most=IMPORT_MAX_MATCHES)
     return services.import_check(documents, several=is_account(document))
 
 
@@ -88,7 +81,7 @@ def export_document(match: Match) -> dict[str, Any]:
     Deleted entries are left out.
 
     Args:
-        match: a match fetched with ``Match.objects.for_board()``.
+        match: a match fetched with ``Match.objects.for_replay()``.
     """
     return match_document(
         rules=match.house_rules(),
@@ -118,50 +111,39 @@ def cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def export_csv(data: dict[str, Any]) -> str:
-    """A match as CSV: a row per hand (hand number, dealer, who went out,
-    rummy; in Gin Rummy who knocked and the result, and a last row of the
-    final scores and the margin once won), then each player's score in that
-    hand (points; blank when not dealt in), then each player's running
-    total (blank before they sat down). Starts with a UTF-8 byte-order mark,
-    so spreadsheets read accents and suit symbols.
+def export_csv(data: dict[str, Any], game: str) -> str:
+    """A match of ``game`` as CSV: a row per hand (hand number, dealer, the
+    game's own columns: who went out and rummy, or who knocked and the
+    result), then each player's score in that hand (points; blank when not
+    dealt in), then each player's running total (blank before they sat
+    down), and the game's last row (Gin's final scores). Starts with a UTF-8
+    byte-order mark, so spreadsheets read accents and suit symbols.
 
     Args:
-        data: a match's stored snapshot (``matches.scoring.snapshot.take``).
-
-    Returns:
-        The CSV text.
+        data: a match's stored snapshot, its head and every entry.
     """
+    kind = games.game(game)
     names = data["seats"]
-    gin = "hands_won" in data  # a Gin Rummy match: who knocked, and the result
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(
-        (
-            ["hand", "dealer", "knocked", "result"]
-            if gin
-            else ["hand", "dealer", "went out", "rummy"]
-        )
+        ["hand", "dealer", *kind.csv_columns]
         + [cell(f"{name} score") for name in names]
         + [cell(f"{name} total") for name in names]
     )
     for event in data["events"]:
         if event["kind"] != "hand":
             continue
-        if gin:
-            how = [cell(event["knocked"] or "nobody"), event["result"].replace("_", " ")]
-        else:
-            how = [cell(event["went_out"] or "nobody"), "yes" if event["rummy"] else "no"]
         writer.writerow(
             [event["number"], cell(event["dealer"])]
-            + how
+            + [cell(value) if isinstance(value, str) else value for value in kind.csv_cells(event)]
             + ["" if score is None else score for score in event["scores"]]
             + ["" if total is None else total for total in event["totals"]]
         )
-    if gin and data.get("final"):
-        # A won Gin match: each final score under the scores, the margin beside.
-        writer.writerow(["final", "", "", f"margin {data['margin']}", *data["final"]])
+    foot = kind.csv_foot(data)
+    if foot is not None:
+        writer.writerow(foot)
     return out.getvalue()
 
 
@@ -176,7 +158,7 @@ def account_export(host: AbstractBaseUser) -> Iterator[str]:
     docs/match-format.md, "Every match at once".
     """
     yield f'{{"format": "{ACCOUNT_FORMAT}", "matches": [\n'
-    mine = Match.objects.for_board().filter(host=host).order_by("created", "pk")
+    mine = Match.objects.for_replay().filter(host=host).order_by("created", "pk")
     after = None
     first = True
     while True:

@@ -7,21 +7,16 @@ machine's own network interfaces (psutil).
 
 from __future__ import annotations
 
-import gzip
 import ipaddress
 import os
-import secrets
 import socket
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from django.db import DatabaseError, connection
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
-from django.http.response import HttpResponseBase
-from django.middleware import gzip as django_gzip
 from django.utils.cache import patch_vary_headers
-from isal import igzip
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 HEALTH_PATH = "/health/"
@@ -150,57 +145,15 @@ class HealthCheckMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.path != HEALTH_PATH or request.method not in ("GET", "HEAD"):
             return self.get_response(request)
+        # Imported here: the settings import this module, before the apps are ready.
+        from django.contrib.auth import get_user_model
+
         try:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
+            # Any query through the ORM: the database answers, or it does not.
+            get_user_model().objects.exists()
         except DatabaseError:
             return HttpResponse("database unavailable\n", status=503, content_type="text/plain")
         return HttpResponse("ok\n", content_type="text/plain")
-
-
-class GZipMiddleware(django_gzip.GZipMiddleware):
-    """Django's ``GZipMiddleware``, compressing a page at level 1 rather than
-    6, as nginx compresses by default, and with ISA-L (the ``isal`` package)
-    rather than zlib: every page is drawn afresh for its request. Level 6
-    cost the board 0.18 ms of its 1 ms (24 KB; zlib's level 1 0.08 ms, for
-    6.0 KB rather than 5.2 KB on the wire); ISA-L's level 1 gives the same
-    size as zlib's in under half the time (a board after a save, 20 KB:
-    27 against 61 µs; the 149-hand score sheet, 115 KB, likewise). It
-    writes the same gzip format, which every browser reads. Everything else is
-    Django's: the same responses are left alone (streamed ones go through
-    Django's own, unchanged), ``Vary`` and a weak ``ETag`` are set the same
-    way, and each compressed page carries up to ``max_random_bytes`` random
-    bytes in its header against BREACH ("Heal the Breach", as Django's
-    ``compress_string`` does)."""
-
-    level = 1
-
-    def process_response(
-        self, request: HttpRequest, response: HttpResponseBase
-    ) -> HttpResponseBase:
-        if response.streaming:
-            return super().process_response(request, response)
-        content = response.content  # type: ignore[attr-defined]
-        if len(content) < 200 or response.has_header("Content-Encoding"):
-            return response
-        patch_vary_headers(response, ("Accept-Encoding",))
-        if not django_gzip.re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
-            return response
-        compressed = igzip.compress(content, compresslevel=self.level, mtime=0)
-        # Heal the Breach: a file name of random length in the header.
-        header = bytearray(compressed[:10])
-        header[3] = gzip.FNAME
-        name = b"a" * secrets.randbelow(self.max_random_bytes) + b"\x00"
-        compressed = bytes(header) + name + compressed[10:]
-        if len(compressed) >= len(content):
-            return response
-        response.content = compressed  # type: ignore[attr-defined]
-        response.headers["Content-Length"] = str(len(compressed))
-        etag = response.get("ETag")
-        if etag and etag.startswith('"'):
-            response.headers["ETag"] = "W/" + etag
-        response.headers["Content-Encoding"] = "gzip"
-        return response
 
 
 class VaryOnHtmxMiddleware:

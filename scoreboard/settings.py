@@ -133,10 +133,7 @@ SECURE_COOKIES = env_bool("SECURE_COOKIES", not DEBUG)
 # How often a phone following a share link asks whether the board changed,
 # in milliseconds: while the match is open, and once it is closed.
 FOLLOW_POLL_OPEN_MS = env_int("FOLLOW_POLL_OPEN_MS", 2000, low=500, high=60_000)
-FOLLOW_POLL_CLOSED_MS = env_int("FOLLOW_POLL_CLOSED_MS", 30_000, low=1000, high=600_000)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
-# Django's sessions in the database, read by a lookup written once.
-SESSION_ENGINE = "matches.sessions"
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SECURE_HSTS_SECONDS = 30 * 24 * 60 * 60 if SECURE_COOKIES else 0
 # HSTS for the subdomains too (HSTS_SUBDOMAINS=false when one of them is
@@ -178,10 +175,10 @@ MIDDLEWARE = [
     "scoreboard.serving.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages leave compressed, gzip at level 1 by ISA-L (WhiteNoise compresses
-    # the static files itself). BREACH: Django masks the CSRF token afresh in
-    # every response, and each page's header has random bytes.
-    "scoreboard.serving.GZipMiddleware",
+    # Pages leave compressed (WhiteNoise compresses the static files itself).
+    # BREACH: Django masks the CSRF token afresh in every response, and each
+    # page's gzip header has random bytes.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -202,10 +199,8 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a log-in while its (name, address) pair is locked out.
     "axes.backends.AxesStandaloneBackend",
-    # Django's own, with who is signed in read by a lookup written once. The
-    # only one that checks a password: a wrong one is hashed once. (Sessions
-    # begun under ModelBackend, before it, end: their hosts log in again.)
-    "matches.accounts.HostBackend",
+    # Django's own: the only one that checks a password.
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 # Log-in throttling (django-axes, counted in the database). Wrong passwords
@@ -248,7 +243,9 @@ ROOT_URLCONF = "scoreboard.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # The app's templates, and each game's own (a game's folder holds its
+        # partials: matches/games/<game>/templates).
+        "DIRS": [BASE_DIR / "templates", *sorted(BASE_DIR.glob("matches/games/*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -355,24 +352,27 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # One cache for every worker process and every server (sign-up limits and the
-# like): a table of the database itself, made by `migrate`. Nothing is kept
-# in a process (but the boards as drawn, below): sessions live in the database
-# too (Django's default).
+# like): a table of the database itself, made by `migrate`. Sessions live in
+# the database too (Django's default).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "rummy_cache",
     },
-    # But the boards as drawn (matches.drawn): kept by each process for
-    # itself, since a board's key holds its match's version and is never
-    # stale. A few hundred boards of some 25 KB each.
-    "boards": {
-        # Django's local-memory cache, but keeping the values themselves:
-        # a board's drawing and its last events are never changed once made.
-        "BACKEND": "scoreboard.caching.KeptAsGiven",
-        "LOCATION": "rummy-boards",
+    # Parts of pages as drawn (matches/pages.py), each process for itself:
+    # every key holds what the part depends on (the match's or the host's
+    # version, the code's, the language and time zone), so a key is never
+    # stale and nothing need be shared. Off in debug mode, so that a
+    # template edit shows at once.
+    "pages": {
+        "BACKEND": (
+            "django.core.cache.backends.dummy.DummyCache"
+            if DEBUG
+            else "django.core.cache.backends.locmem.LocMemCache"
+        ),
+        "LOCATION": "rummy-pages",
         "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 400},
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
 

@@ -9,8 +9,9 @@ import factory
 from django.contrib.auth import get_user_model
 from factory.django import DjangoModelFactory
 
-from matches import scoring, services
-from matches.models import Match, Player
+from matches import games, selectors, services
+from matches.engine.board import Board
+from matches.models import Match, Player, PlayerFigures
 
 PASSWORD = "correct horse battery staple"
 
@@ -48,7 +49,7 @@ class MatchFactory(factory.Factory):
         host = kwargs.pop("host")
         players = list(kwargs.pop("players"))
         first_dealer = kwargs.pop("first_dealer")
-        rules = scoring.GinRules if kwargs.pop("game", "rummy") == "gin" else scoring.HouseRules
+        rules = games.game(kwargs.pop("game", games.DEFAULT)).rules
         return services.match_create(
             host=host,
             players=players,
@@ -74,7 +75,23 @@ def gin_hand(knocked: str | None, big_gin: bool = False, **deadwood: Any) -> dic
     return {"hand": {"knocked": knocked, "big_gin": big_gin, "deadwood": deadwood}}
 
 
-def board(match: Match) -> scoring.Board:
-    """The board of ``match`` as stored now (read again: a test's copy of the
-    match row does not see the writes the pages made since)."""
-    return Match.objects.get(pk=match.pk).board()
+def board(match: Match) -> Board:
+    """The board of ``match`` as stored now, every hand listed (read again: a
+    test's copy of the match row does not see the writes the pages made
+    since)."""
+    return selectors.every_hand(Match.objects.get(pk=match.pk))[0]
+
+
+def figures(player: Player, game: str = "rummy") -> dict[str, Any]:
+    """A player's kept figures in ``game``, as one mapping: matches played,
+    closed, won and with no winner, the game's own figures and the last
+    results (nothing played: all nought)."""
+    row = PlayerFigures.objects.filter(player=player, game=game).first() or PlayerFigures()
+    return {
+        "played": row.played,
+        "closed": row.closed,
+        "won": row.won,
+        "no_winner": row.no_winner,
+        **(row.figures or {}),
+        "recent": row.recent,
+    }

@@ -297,8 +297,7 @@ def test_tries_on_a_locked_name_do_not_use_up_the_addresss_limit(client, alice, 
     assert log_in(client, "ben", PASSWORD).status_code == 302
 
 
-# Who is signed in: Django's sessions and log-in, their lookups written once
-# (matches.sessions, matches.accounts.HostBackend).
+# Who is signed in: Django's own sessions and log-in.
 
 
 def test_a_host_logs_in_and_stays_signed_in_from_page_to_page(client, alice):
@@ -309,7 +308,7 @@ def test_a_host_logs_in_and_stays_signed_in_from_page_to_page(client, alice):
 
 
 def test_an_expired_session_is_signed_out(client, alice):
-    from matches.models import HostSession as Session
+    from django.contrib.sessions.models import Session
 
     client.force_login(alice)
     assert client.get(reverse("matches:new")).status_code == 200
@@ -327,14 +326,6 @@ def test_a_deactivated_host_is_signed_out(client, alice):
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_a_session_naming_no_such_host_signs_nobody_in(alice):
-    from matches.accounts import HostBackend
-
-    assert HostBackend().get_user(alice.pk) == alice
-    assert HostBackend().get_user("not a number") is None
-    assert HostBackend().get_user(alice.pk + 1000) is None
-
-
 def test_one_backend_checks_a_password(settings):
     from django.contrib.auth import load_backend
     from django.contrib.auth.backends import ModelBackend
@@ -344,26 +335,11 @@ def test_one_backend_checks_a_password(settings):
         for path in settings.AUTHENTICATION_BACKENDS
         if isinstance(load_backend(path), ModelBackend)
     ]
-    assert checking == ["matches.accounts.HostBackend"]  # a wrong password is hashed once
+    # A wrong password is hashed once.
+    assert checking == ["django.contrib.auth.backends.ModelBackend"]
 
 
-def test_the_session_is_read_with_who_it_signed_in_in_one_query(
-    client, alice, django_assert_num_queries
-):
-    from matches.models import HostSession
-
-    client.force_login(alice)
-    row = HostSession.objects.get(session_key=client.session.session_key)
-    assert row.user_id == alice.pk
-    with django_assert_num_queries(1):  # the session with its user
-        assert client.get("/bench/host-floor/").status_code == 200
-    client.logout()
-    assert not HostSession.objects.filter(user=alice).exists()
-
-
-def test_a_password_changed_elsewhere_signs_out_the_session_read_with_its_user(client, alice):
-    # Django's own check of the session's hash of the password still runs
-    # on the user read with the session.
+def test_a_password_changed_elsewhere_signs_out_the_session(client, alice):
     client.force_login(alice)
     assert client.get(reverse("matches:new")).status_code == 200
     user = get_user_model().objects.get(pk=alice.pk)
@@ -374,24 +350,8 @@ def test_a_password_changed_elsewhere_signs_out_the_session_read_with_its_user(c
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_a_session_whose_row_names_another_user_signs_in_only_whom_its_data_names(client, alice):
-    # The row's user is a copy for the lookup: the session's data says who
-    # signed in, and a row naming someone else is never believed.
-    from matches.models import HostSession
-
-    ben = UserFactory(username="ben", password=PASSWORD)
-    client.force_login(alice)
-    HostSession.objects.filter(session_key=client.session.session_key).update(user=ben)
-    page = client.get(reverse("matches:home"))
-    assert page.status_code == 200
-    assert f'data-who="{alice.pk}"' in page.content.decode()
-
-
-def test_a_host_deleted_ends_their_sessions(client, alice):
-    from matches.models import HostSession
-
+def test_a_host_deleted_is_signed_out(client, alice):
     client.force_login(alice)
     get_user_model().objects.filter(pk=alice.pk).delete()
-    assert not HostSession.objects.exists()
     response = client.get(reverse("matches:new"))
     assert response.status_code == 302

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from matches import services
-from matches.models import PendingImport, Player
+from matches.models import Event, Match, PendingImport, Player
 from tests.factories import MatchFactory, UserFactory, hand, record
 from tests.test_sharing import every_pattern, state
 
@@ -101,3 +101,18 @@ def test_another_host_gets_404_for_every_page_of_this_hosts_match():
                 assert values["public_id"].encode() not in body, path
     assert state() == before
     assert {"matches:detail", "matches:hand", "matches:sheet", "matches:player"} <= walked
+
+
+def test_the_admin_changes_and_deletes_nothing(admin_client):
+    """The admin only reads: a write there would skip the services (the
+    snapshot, the players' figures, the versions the pages are kept under)."""
+    match = MatchFactory()
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = reverse("admin:matches_match_delete", args=[match.pk])
+    assert admin_client.post(page, {"post": "yes"}).status_code == 403
+    assert Match.objects.filter(pk=match.pk).exists()
+    event = Event.objects.get(match=match)
+    deleting = reverse("admin:matches_event_delete", args=[event.pk])
+    assert admin_client.post(deleting, {"post": "yes"}).status_code == 403
+    reading = reverse("admin:matches_match_change", args=[match.pk])
+    assert admin_client.get(reading).status_code == 200

@@ -18,7 +18,7 @@ from django.db import connection
 from django.test import Client
 
 from matches import services
-from matches.models import Event, Match, Player, ShareLink
+from matches.models import Event, Match, Player, PlayerFigures, ShareLink
 from tests.factories import MatchFactory, UserFactory, hand, record
 from tests.factories import board as stored_board
 from tests.test_snapshot import assert_current
@@ -45,8 +45,11 @@ def tables() -> dict[str, Any]:
         ],
         "events": list(Event.objects.order_by("pk").values_list("match_id", "data", "deleted")),
         "links": list(ShareLink.objects.order_by("pk").values_list("match_id", "token", "ended")),
-        "players": list(
-            Player.objects.order_by("pk").values_list("name", "played", "won", "take", "recent")
+        "players": list(Player.objects.order_by("pk").values_list("name", "key")),
+        "figures": list(
+            PlayerFigures.objects.order_by("pk").values_list(
+                "player__name", "game", "played", "won", "figures", "recent"
+            )
         ),
     }
 

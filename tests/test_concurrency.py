@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from matches import scoring, services
+from matches import services, snapshot
+from matches.engine.errors import RuleError
 from matches.models import Event, Player
-from tests.factories import MatchFactory, hand
+from matches.words import refusal
+from tests.factories import MatchFactory, figures, hand
 from tests.factories import board as stored_board
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,9 +57,9 @@ def test_it_records_one_hand_when_two_phones_send_it_at_the_same_moment():
 
     results = at_once(phone, phone)
     recorded = [each for each in results if isinstance(each, services.Recorded)]
-    refused = [each for each in results if isinstance(each, scoring.RuleError)]
+    refused = [each for each in results if isinstance(each, RuleError)]
     assert len(recorded) == 1 and len(refused) == 1, results
-    assert "this form was for hand 1, and the next hand is now hand 2" in refused[0].message
+    assert "this form was for hand 1, and the next hand is now hand 2" in refusal(refused[0])
     assert Event.objects.filter(match=match).count() == 1
     assert stored_board(match).totals == {"Alice": 0, "Ben": 41, "Cara": 0}
 
@@ -80,16 +82,16 @@ def hold_the_save_once_locked(
     monkeypatch: pytest.MonkeyPatch, locked: threading.Event, go_on: threading.Event
 ) -> None:
     """Make the next save stop between locking its match and writing its
-    players' figures (``snapshot.figures`` is worked out between the two),
+    players' figures (``snapshot.step`` is worked out between the two),
     until ``go_on``; ``locked`` says it got there."""
-    figures = services.snapshot.figures
+    step = snapshot.step
 
     def held(*args: Any, **kwargs: Any) -> Any:
         locked.set()
         go_on.wait(timeout=10)
-        return figures(*args, **kwargs)
+        return step(*args, **kwargs)
 
-    monkeypatch.setattr(services.snapshot, "figures", held)
+    monkeypatch.setattr(snapshot, "step", held)
 
 
 @pytest.mark.parametrize("change", ["rename", "merge"])
@@ -125,5 +127,5 @@ def test_a_rename_or_merge_during_a_save_waits_for_it_rather_than_deadlocking(
     assert isinstance(changed, Player), changed
     name = "Benny" if change == "rename" else "Benjamin"
     assert stored_board(match).totals == {"Alice": 0, name: 41, "Cara": 0}
-    player = Player.objects.get(host_id=match.host_id, name=name)
-    assert (player.hands_out, player.take) == (1, 41)
+    kept = figures(Player.objects.get(host_id=match.host_id, name=name))
+    assert (kept["hands_out"], kept["take"]) == (1, 41)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from matches import scoring, services
+from matches import services
 from matches.display import changes, refusal
+from matches.engine.errors import RuleError
 from matches.models import Event
 from tests.factories import MatchFactory, hand, record
 from tests.factories import board as stored_board
@@ -104,9 +105,9 @@ def test_it_gives_the_engines_own_message_for_the_edited_hand_itself():
     match = MatchFactory()
     record(match, hand("Ben", Alice=23, Cara=18))
     first = events_of(match)[0]
-    with pytest.raises(scoring.RuleError) as caught:
+    with pytest.raises(RuleError) as caught:
         services.event_edit(match=match, event_id=first.pk, data=hand("Ben", Alice=23, Cara=0))
-    assert caught.value.message == "Cara's leftover must be at least 1"
+    assert refusal(caught.value, []) == "Cara's leftover must be at least 1"
     assert caught.value.player == "Cara"
 
 

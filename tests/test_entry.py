@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from matches.scoring import (
-    Hand,
-    HouseRules,
-    Match,
-    RuleError,
-    read_leftover_text,
-    read_sum,
-    read_whole_number,
-    replay,
-)
+from matches.engine.board import Match
+from matches.engine.entry import read_points_text, read_sum, read_whole_number
+from matches.engine.errors import RuleError
+from matches.games import replay
+from matches.games.rummy.rules import RummyRules
+from matches.games.rummy.table import Hand
+from matches.words import located, refusal
 
 NOT_A_NUMBER = ["", "²", "①", "١٢", "５", "+5", "5_000", "1e3", "5.0", "--5", "- 5", "9" * 10]
 
@@ -38,7 +35,7 @@ def test_it_reads_no_other_digits_and_no_long_runs_of_digits(text):
 )
 def test_it_adds_up_a_leftover_counted_aloud(text, total):
     assert read_sum(text) == total
-    assert read_leftover_text(text, player="Cara") == total
+    assert read_points_text(text, player="Cara") == total
 
 
 @pytest.mark.parametrize("text", ["25", "10+K", "10++5", "+5", "5+", "10+-5", "1²+1", "10+10 5"])
@@ -61,7 +58,7 @@ def test_it_reads_no_sum_but_whole_numbers_joined_by_plus(text):
     ],
 )
 def test_it_reads_points_cards_or_leaves_the_text_for_the_engine(text, value):
-    assert read_leftover_text(text, player="Cara") == value
+    assert read_points_text(text, player="Cara") == value
 
 
 @pytest.mark.parametrize(
@@ -74,14 +71,14 @@ def test_it_reads_points_cards_or_leaves_the_text_for_the_engine(text, value):
 )
 def test_it_says_a_number_too_long_for_a_box_is_too_big(text, shown):
     with pytest.raises(RuleError) as refused:
-        read_leftover_text(text, player="Cara")
-    assert refused.value.message == (
+        read_points_text(text, player="Cara")
+    assert refusal(refused.value) == (
         f"Cara's leftover: {shown} is too big; the most is 999,999,999 points"
     )
     assert refused.value.player == "Cara"
     with pytest.raises(RuleError) as refused:
-        read_leftover_text(text, player="Cara", most=lambda: "340 points (the whole deck)")
-    assert refused.value.message.endswith("is too big; the most is 340 points (the whole deck)")
+        read_points_text(text, player="Cara", most=340, why="rummy.deck")
+    assert refusal(refused.value).endswith("is too big; the most is 340 points (the whole deck)")
 
 
 # Sums the engine refuses, with its message for Cara; the page tests reuse them.
@@ -106,15 +103,15 @@ BAD_SUMS = [
 @pytest.mark.parametrize(("text", "message"), BAD_SUMS)
 def test_it_refuses_a_sum_that_is_not_of_whole_numbers_naming_the_player(text, message):
     with pytest.raises(RuleError) as caught:
-        read_leftover_text(text, player="Cara")
-    assert (caught.value.message, caught.value.player) == (message, "Cara")
+        read_points_text(text, player="Cara")
+    assert (refusal(caught.value), caught.value.player) == (message, "Cara")
 
 
 def test_it_keeps_a_match_file_as_strict_as_its_format():
     # A sum is read from a box only: in a match file a leftover is a number or cards.
     hand = Hand(went_out="Ben", leftovers={"Alice": 23, "Cara": "10+5"})
     with pytest.raises(RuleError) as caught:
-        replay(Match(rules=HouseRules(), players=["Alice", "Ben", "Cara"], events=[hand]))
-    assert str(caught.value) == (
+        replay(Match(rules=RummyRules(), players=["Alice", "Ben", "Cara"], events=[hand]))
+    assert located(caught.value) == (
         "event 0: Cara's leftover must be a whole number of points or a list of cards"
     )

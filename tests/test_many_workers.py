@@ -24,7 +24,7 @@ from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
 
-from matches import scoring
+from matches import games
 from matches.models import Event
 from tests.factories import MatchFactory, UserFactory, hand
 from tests.test_concurrency import at_once
@@ -203,7 +203,7 @@ def test_sixteen_phones_on_three_workers_record_every_hand_once(gunicorn):
         assert [event.data for event in events] == [
             expected_hand(number) for number in range(1, HANDS + 1)
         ]
-        board = scoring.replay(match.engine_match([event.data for event in events]))
+        board = games.replay(match.engine_match([event.data for event in events]))
         match.refresh_from_db()
         assert match.snapshot["totals"] == [board.totals[name] for name in PLAYERS]
         assert match.hands_played == HANDS

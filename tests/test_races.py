@@ -70,7 +70,7 @@ def test_two_new_matches_at_once_with_the_same_new_names_share_the_players():
         assert len(set(redirects(responses))) == 2
         assert Player.objects.filter(host=host).count() == 3
         seats = {
-            tuple(match.player_names()) for match in Match.objects.for_board().filter(host=host)
+            tuple(match.player_names()) for match in Match.objects.for_replay().filter(host=host)
         }
         assert len(seats) == 1, seats  # the one who came second joined the first's spelling
 

@@ -5,31 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from matches.scoring import (
-    Card,
-    Hand,
-    HouseRules,
-    Join,
-    Leave,
-    LineMove,
-    Match,
-    RuleError,
-    check_first_dealer,
-    check_players,
-    check_seats,
-    deck_points,
-    parse_card,
-    replay,
-    rummy_possible,
-)
-from matches.scoring.cards import most_points_in
+from matches.engine.board import Join, Leave, LineMove, Match
+from matches.engine.errors import RuleError
+from matches.games import replay
+from matches.games.rummy.rules import RummyRules
+from matches.games.rummy.table import Hand
+from matches.words import located, refusal
 
 ABC = ["Alice", "Ben", "Cara"]
 
 
 def play(events, *, players=ABC, first_dealer=None, **rules):
     return replay(
-        Match(rules=HouseRules(**rules), players=players, events=events, first_dealer=first_dealer)
+        Match(rules=RummyRules(**rules), players=players, events=events, first_dealer=first_dealer)
     )
 
 
@@ -217,7 +205,7 @@ def test_it_reopens_when_the_line_is_raised_above_the_winner():
 def test_it_refuses_a_hand_while_the_target_has_closed_the_match():
     error = refused([out("Alice", Ben=60, Cara=60), out("Ben", Alice=5, Cara=5)])
     assert error.index == 1
-    assert error.message == (
+    assert refusal(error) == (
         "the match is closed: Alice won when the line of 100 was crossed; "
         "move the line to reopen it before recording another hand"
     )
@@ -225,7 +213,7 @@ def test_it_refuses_a_hand_while_the_target_has_closed_the_match():
 
 def test_it_refuses_to_move_the_line_after_the_hand_limit():
     error = refused([out("Alice", Ben=5, Cara=5), LineMove(300)], hand_limit=1)
-    assert str(error) == (
+    assert located(error) == (
         "event 1: the match closed at the hand limit of 1 hand, so the line cannot be moved"
     )
 
@@ -238,7 +226,7 @@ def test_it_closes_at_the_hand_limit_when_a_raised_line_reopens_the_last_hand():
 @pytest.mark.parametrize("target", [99, 1001, "200", 150.5, True])
 def test_it_refuses_a_line_outside_100_to_1000(target):
     error = refused([LineMove(target)])
-    assert str(error) == "event 0: target must be a whole number from 100 to 1000"
+    assert located(error) == "event 0: target must be a whole number from 100 to 1000"
     assert error.field == "target"
 
 
@@ -324,7 +312,7 @@ def test_it_moves_the_deal_after_a_hand_nobody_won():
 
 def test_it_keeps_two_players_seated():
     error = refused([Leave("Ben")], players=["Alice", "Ben"])
-    assert str(error) == (
+    assert located(error) == (
         "event 0: Ben cannot leave: at least 2 players must stay seated (a newcomer joins first)"
     )
 
@@ -337,7 +325,7 @@ def test_it_lets_a_newcomer_join_a_two_player_match_before_someone_leaves():
 def test_it_refuses_a_seventh_player():
     players = ["Alice", "Ben", "Cara", "Dan", "Eve", "Finn"]
     error = refused([Join("Gus")], players=players)
-    assert str(error) == "event 0: Gus cannot join: the table is full (6 players are seated)"
+    assert located(error) == "event 0: Gus cannot join: the table is full (6 players are seated)"
 
 
 @pytest.mark.parametrize(
@@ -355,13 +343,13 @@ def test_it_refuses_a_seventh_player():
     ],
 )
 def test_it_refuses_impossible_seat_changes(events, message):
-    assert str(refused(events)) == message
+    assert located(refused(events)) == message
 
 
 def test_it_refuses_seat_changes_while_the_match_is_closed():
     error = refused([out("Alice", Ben=60, Cara=60), Join("Dan")])
     assert error.index == 1
-    assert error.message.endswith("move the line to reopen it before anyone leaves or joins")
+    assert refusal(error).endswith("move the line to reopen it before anyone leaves or joins")
 
 
 # Checks on a hand's leftovers -------------------------------------------------------------
@@ -430,7 +418,7 @@ def test_it_refuses_seat_changes_while_the_match_is_closed():
 )
 def test_it_refuses_a_bad_leftover_naming_the_player(hand, message, player):
     error = refused([hand])
-    assert str(error) == f"event 0: {message}"
+    assert located(error) == f"event 0: {message}"
     assert error.player == player
 
 
@@ -441,7 +429,7 @@ def test_it_accepts_zero_or_nothing_for_the_player_who_went_out():
 
 def test_it_refuses_leftovers_worth_more_than_the_deck():
     error = refused([out("Ben", Alice=200, Cara=141)])
-    assert str(error) == (
+    assert located(error) == (
         "event 0: the leftovers add up to 341 points, more than the 340 points of 1 deck"
     )
     assert play([out("Ben", Alice=200, Cara=140)]).totals["Ben"] == 340
@@ -449,7 +437,7 @@ def test_it_refuses_leftovers_worth_more_than_the_deck():
 
 def test_it_names_the_player_whose_leftover_alone_is_more_than_the_deck():
     error = refused([out("Ben", Alice=23, Cara=100000000000000000000)])
-    assert str(error) == (
+    assert located(error) == (
         "event 0: Cara's leftover of 100000000000000000000 points is more than the whole deck "
         "(340 points)"
     )
@@ -461,14 +449,14 @@ def test_it_names_the_player_whose_leftover_alone_is_more_than_the_deck():
     ["Jose\u0301", "José\u200b", " JOSÉ ", "ｊｏｓé"],
 )
 def test_it_takes_lookalike_names_for_the_same_player(twin):
-    assert str(refused([], players=["José", twin])) == "players: José is named twice"
+    assert located(refused([], players=["José", twin])) == "players: José is named twice"
 
 
 def test_it_allows_two_decks_of_leftovers_with_two_decks():
     board = play([out("Ben", Alice=300, Cara=380)], decks=2)
     assert board.totals["Ben"] == 680
     error = refused([out("Ben", Alice=300, Cara=381)], decks=2)
-    assert "more than the 680 points of 2 decks" in error.message
+    assert "more than the 680 points of 2 decks" in refusal(error)
 
 
 def test_it_allows_each_card_twice_with_two_decks():
@@ -476,7 +464,7 @@ def test_it_allows_each_card_twice_with_two_decks():
     assert play([hand], decks=2).totals["Ben"] == 80
     error = refused([out("Ben", Alice=["KS", "KS"], Cara=["KS"])], decks=2)
     assert (
-        error.message
+        refusal(error)
         == "Cara's K♠ is one too many: with 2 decks there are 2 of each card, and Alice and "
         "Cara hold 3"
     )
@@ -490,242 +478,19 @@ def test_it_uses_two_decks_by_default_for_five_starting_players():
 
 def test_it_refuses_rummy_when_nobody_went_out():
     hand = Hand(went_out=None, rummy=True, leftovers={"Alice": 5, "Ben": 6, "Cara": 7})
-    assert str(refused([hand])) == "event 0: nobody went out, so the hand cannot be rummy"
+    assert located(refused([hand])) == "event 0: nobody went out, so the hand cannot be rummy"
 
 
 def test_it_needs_every_leftover_when_nobody_went_out():
     hand = Hand(went_out=None, leftovers={"Alice": 5, "Ben": 6})
-    assert str(refused([hand])) == "event 0: Cara's leftover is missing"
+    assert located(refused([hand])) == "event 0: Cara's leftover is missing"
 
 
 def test_it_refuses_a_hand_for_a_player_who_left():
     error = refused([Leave("Cara"), out("Ben", Alice=5, Cara=6)])
-    assert str(error) == "event 1: Cara has left the table and was not dealt in"
+    assert located(error) == "event 1: Cara has left the table and was not dealt in"
 
 
 def test_it_reads_names_without_regard_to_case_or_spaces():
     board = play([Hand(" ben ", {"ALICE": 23, "cara": 18})])
     assert board.totals == {"Alice": 0, "Ben": 41, "Cara": 0}
-
-
-# Cards --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "card"),
-    [
-        ("10H", Card("10", "H")),
-        ("Th", Card("10", "H")),
-        ("Q♠", Card("Q", "S")),
-        ("q♠\ufe0f", Card("Q", "S")),
-        ("K", Card("K")),
-        ("a♦", Card("A", "D")),
-        (" 7c ", Card("7", "C")),
-    ],
-)
-def test_it_reads_cards_as_the_match_format_writes_them(text, card):
-    assert parse_card(text) == card
-
-
-@pytest.mark.parametrize("text", ["1S", "ZH", "11H", "KX", "", "H", "10HH"])
-def test_it_refuses_what_is_not_a_card(text):
-    with pytest.raises(RuleError, match="is not a card"):
-        parse_card(text)
-
-
-@pytest.mark.parametrize(("ace", "points"), [(1, 340), (11, 380), (15, 396)])
-def test_it_values_a_deck_by_the_ace(ace, points):
-    assert deck_points(ace) == points
-
-
-@pytest.mark.parametrize(("ace", "take"), [(1, 12), (11, 22), (15, 26)])
-def test_it_counts_aces_at_the_house_value(ace, take):
-    board = play([out("Ben", Alice=["A", "KH"], Cara=1)], ace_value=ace)
-    assert board.totals["Ben"] == take
-
-
-# Typing slips: asked, not refused ----------------------------------------------------------
-
-
-def test_it_asks_about_a_leftover_more_than_the_dealt_cards_could_hold():
-    board = play([out("Ben", Alice=70, Cara=230)])
-    assert board.hands[0].slips == {"Cara": "Cara: 230 points in 7 cards?"}
-    assert board.totals["Ben"] == 300
-
-
-def test_it_asks_about_more_cards_than_were_dealt():
-    hand = out("Alice", Ben=["2", "3", "4", "5", "6", "7", "8", "9", "2", "3", "4"])
-    board = play([hand], players=["Alice", "Ben"])
-    assert board.hands[0].slips == {"Ben": "Ben: 11 cards, but 10 were dealt?"}
-
-
-# House rules and players -------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("rules", "message"),
-    [
-        ({"scheme": "lowest"}, "rules: scheme must be one of highest_wins, penalty"),
-        ({"rummy_bonus": "triple"}, "rules: rummy_bonus must be one of double, flat_25, none"),
-        ({"stock_out": "x"}, "rules: stock_out must be one of lowest_hand, no_score"),
-        ({"target": 50}, "rules: target must be a whole number from 100 to 1000"),
-        ({"hand_limit": 0}, "rules: the hand limit must be a whole number from 1 to 150"),
-        ({"hand_limit": 151}, "rules: the hand limit must be a whole number from 1 to 150"),
-        ({"ace_value": 2}, "rules: ace_value must be 1, 11 or 15"),
-        ({"decks": 3}, "rules: decks must be 1 or 2"),
-    ],
-)
-def test_it_refuses_house_rules_outside_the_table(rules, message):
-    assert str(refused([], **rules)) == message
-
-
-@pytest.mark.parametrize(
-    ("players", "first_dealer", "message"),
-    [
-        (["Alice"], None, "players: a match needs 2 to 6 players"),
-        (["A", "B", "C", "D", "E", "F", "G"], None, "players: a match needs 2 to 6 players"),
-        (["Alice", "alice "], None, "players: Alice is named twice"),
-        (["Alice", " "], None, "players: every player needs a name"),
-        (["Alice", "Ben"], "Zed", "first_dealer: Zed is not one of the players"),
-    ],
-)
-def test_it_refuses_a_table_that_cannot_be_seated(players, first_dealer, message):
-    assert str(refused([], players=players, first_dealer=first_dealer)) == message
-
-
-# Every problem at once, for a form ------------------------------------------------
-
-
-def problems(errors: list[RuleError]) -> list[tuple[int | None, str]]:
-    return [(error.seat, error.message) for error in errors]
-
-
-def test_it_names_every_problem_with_the_starting_players_and_its_seat():
-    assert problems(check_players(["Alice", "\u200b", "ALICE ", "Ben", "ben"])) == [
-        (1, "every player needs a name"),
-        (2, "Alice is named twice"),
-        (4, "Ben is named twice"),
-    ]
-    assert problems(check_players(["Alice"])) == [(1, "a match needs 2 to 6 players")]
-    assert problems(check_players(list("ABCDEFG"))) == [(6, "a match needs 2 to 6 players")]
-    assert check_players(["Alice", "Ben"]) == []
-
-
-def test_it_refuses_the_first_problem_with_the_starting_players_when_replaying():
-    error = refused([], players=["Alice", " ", "alice"])
-    assert (str(error), error.seat) == ("players: every player needs a name", 1)
-
-
-def test_it_reads_seats_typed_in_order_and_leaves_only_the_last_seats_empty():
-    assert check_seats(["Alice", "Ben", "", "", "", ""]) == []
-    assert problems(check_seats(["Alice", "", "Ben", "alice", "", ""])) == [
-        (1, "Seat 2 has no name: type who sits there, or leave only the last seats empty"),
-        (3, "Alice is named twice"),
-    ]
-    assert problems(check_seats(["Alice", "", "", "", "", ""])) == [
-        (1, "a match needs 2 to 6 players")
-    ]
-    assert problems(check_seats([""] * 6)) == [(0, "a match needs 2 to 6 players")]
-    # Invisible characters are typed, but they are no name.
-    assert problems(check_seats(["Alice", "\u200b\u200d", "", "", "", ""])) == [
-        (1, "every player needs a name")
-    ]
-
-
-@pytest.mark.parametrize(
-    ("first_dealer", "message"),
-    [
-        ("", "the first dealer must be one of the players"),
-        ("\u200b", "the first dealer must be one of the players"),
-        ("Zed", "Zed is not one of the players"),
-    ],
-)
-def test_it_names_a_first_dealer_who_is_not_at_the_table(first_dealer, message):
-    error = check_first_dealer(first_dealer, ABC)
-    assert (error.key, error.message) == ("first_dealer", message)
-    assert check_first_dealer(" cara", ABC) is None
-
-
-def test_it_names_every_bad_house_rule_at_once_and_refuses_the_first():
-    rules = HouseRules(scheme="lowest", target=50, hand_limit=0, ace_value=2, decks=3)
-    assert [(error.field, error.message) for error in rules.problems()] == [
-        ("scheme", "scheme must be one of highest_wins, penalty"),
-        ("target", "target must be a whole number from 100 to 1000"),
-        ("hand_limit", "the hand limit must be a whole number from 1 to 150"),
-        ("ace_value", "ace_value must be 1, 11 or 15"),
-        ("decks", "decks must be 1 or 2"),
-    ]
-    with pytest.raises(RuleError) as caught:
-        rules.checked(3)
-    assert str(caught.value) == "rules: scheme must be one of highest_wins, penalty"
-    assert HouseRules().problems() == []
-
-
-# What the board says, so templates decide no rule --------------------------------
-
-
-@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
-def test_it_names_no_leader_before_the_first_hand(scheme):
-    assert play([], scheme=scheme).leader is None
-    assert play([LineMove(200), Join("Dan")], scheme=scheme).leader is None
-
-
-def test_it_names_the_leader_by_the_scheme():
-    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=3, Cara=2)]
-    # Highest wins: Alice 5, Ben 11, Cara 0. Penalty: Alice 5, Ben 3, Cara 8.
-    assert play(hands).leader == "Ben"
-    assert play(hands, scheme="penalty").leader == "Ben"
-    assert play(hands[:1], scheme="penalty").leader == "Ben"
-
-
-@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
-def test_it_names_no_leader_when_the_best_total_is_shared(scheme):
-    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=5, Cara=6)]
-    board = play(hands, scheme=scheme)
-    best = max if scheme == "highest_wins" else min
-    assert sum(total == best(board.totals.values()) for total in board.totals.values()) == 2
-    assert board.leader is None
-
-
-@pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
-def test_it_names_no_leader_when_the_leader_leaves_not_the_second_best(scheme):
-    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=3, Cara=2)]
-    assert play(hands, scheme=scheme).leader == "Ben"
-    assert play([*hands, Leave("Ben")], scheme=scheme).leader is None
-
-
-def test_it_names_no_newcomer_or_returning_player_leader_before_they_are_dealt_in():
-    # Penalty: Alice 5, Ben 3, Cara 8; Dan joins at 0, better, but not dealt in.
-    hands = [out("Ben", Alice=5, Cara=6), out("Alice", Ben=3, Cara=2)]
-    assert play([*hands, Join("Dan")], scheme="penalty").leader == "Ben"
-    # Highest wins: Cara 35 left, Alice 4 and Ben 0 play a hand, Cara returns.
-    events = [out("Cara", Alice=5, Ben=30), Leave("Cara"), out("Alice", Ben=4), Join("Cara")]
-    board = play(events)
-    assert board.totals["Cara"] > board.totals["Alice"]
-    assert board.leader == "Alice"
-
-
-def test_it_lets_the_line_move_unless_the_hand_limit_closed_the_match():
-    assert play([]).line_can_move
-    assert play([out("Ben", Alice=60, Cara=50)]).closed_by == "target"
-    assert play([out("Ben", Alice=60, Cara=50)]).line_can_move
-    closed = play([out("Ben", Alice=5, Cara=6)], hand_limit=1)
-    assert closed.closed_by == "hand_limit"
-    assert not closed.line_can_move
-
-
-def test_it_lets_the_house_rules_change_until_the_first_hand():
-    assert play([]).rules_can_change
-    assert play([LineMove(200), Join("Dan"), Leave("Dan")]).rules_can_change
-    assert not play([out("Ben", Alice=5, Cara=6)]).rules_can_change
-
-
-def test_it_allows_rummy_only_when_someone_went_out():
-    assert rummy_possible("Ben")
-    assert not rummy_possible(None)
-
-
-def test_it_works_out_the_most_points_in_a_deal_once_per_replay():
-    most_points_in.cache_clear()
-    play([out("Ben", Alice=5, Cara=6)] * 3 + [out("Alice", Ben=1, Cara=1)] * 3, target=1000)
-    assert most_points_in.cache_info().misses == 1

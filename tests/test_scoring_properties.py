@@ -18,19 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.scoring import (
-    Board,
-    Hand,
-    HouseRules,
-    Join,
-    Leave,
-    LineMove,
-    Match,
-    RuleError,
-    replay,
-    snapshot,
-)
-from matches.scoring.engine import clean_name, name_key
+from matches import snapshot
+from matches.engine.board import Board, Join, Leave, LineMove, Match
+from matches.engine.errors import RuleError
+from matches.engine.names import clean_name, name_key
+from matches.games import replay
+from matches.games.rummy.rules import RummyRules
+from matches.games.rummy.table import Hand
 
 # docs/rules.md, "Cards and leftovers" and "House rules".
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -71,7 +65,7 @@ def cards_dealt(seated: int) -> int:
     return {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}[seated]
 
 
-def decks_in_play(rules: HouseRules, starting_players: int) -> int:
+def decks_in_play(rules: RummyRules, starting_players: int) -> int:
     """docs/rules.md: 1 deck for 2 to 4 starting players, 2 for 5 or 6."""
     if rules.decks is not None:
         return rules.decks
@@ -82,8 +76,8 @@ def decks_in_play(rules: HouseRules, starting_players: int) -> int:
 
 
 @st.composite
-def house_rules(draw: st.DrawFn, *, scheme: str | None = None) -> HouseRules:
-    return HouseRules(
+def house_rules(draw: st.DrawFn, *, scheme: str | None = None) -> RummyRules:
+    return RummyRules(
         scheme=scheme or draw(st.sampled_from(SCHEMES)),
         # Small lines, so that matches close.
         target=draw(st.integers(100, 300)),
@@ -97,7 +91,7 @@ def house_rules(draw: st.DrawFn, *, scheme: str | None = None) -> HouseRules:
 
 
 @st.composite
-def hands(draw: st.DrawFn, *, seated: tuple[str, ...], rules: HouseRules, decks: int) -> Hand:
+def hands(draw: st.DrawFn, *, seated: tuple[str, ...], rules: RummyRules, decks: int) -> Hand:
     """A legal hand for the players seated now."""
     went_out = draw(st.sampled_from((*seated, None)))
     rummy = went_out is not None and draw(st.booleans())
@@ -451,9 +445,9 @@ def test_a_snapshot_stepped_on_and_read_back_is_the_whole_replay(
     before = stored(snapshot.take(replace(match, events=match.events[:cut]), generated.boards[cut]))
     rules = replace(match.rules, decks=full.rules.decks)  # as the app stores them
     rest = replace(match, rules=rules, events=match.events[cut:])
-    stepped = replay(rest, snapshot.position(snapshot.head(before)))
+    stepped = replay(rest, snapshot.position(snapshot.head(before), "rummy"))
     head, entries = snapshot.step(snapshot.head(before), rest, stepped)
-    earlier = snapshot.reseated(before["events"], before["seats"], head["seats"])
+    earlier = snapshot.reseated(before["events"], before["seats"], head["seats"], "rummy")
     assert stored({**head, "events": earlier + entries}) == whole
     assert snapshot.board(rules, whole) == full
     recent = data.draw(st.integers(0, 6))

@@ -11,24 +11,25 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from matches import scoring, services
-from matches.models import Event, Match, MatchPlayer, Player
-from matches.scoring import snapshot
-from tests.factories import MatchFactory, UserFactory, hand, record
+from matches import games, selectors, services, snapshot
+from matches.engine.errors import RuleError
+from matches.games.rummy.rules import RummyRules
+from matches.models import Event, Match, MatchPlayer, Player, PlayerFigures
+from tests.factories import MatchFactory, UserFactory, figures, hand, record
 from tests.factories import board as stored_board
 
 pytestmark = pytest.mark.django_db
 
 
 def stored(match: Match) -> Match:
-    return Match.objects.for_board().get(pk=match.pk)
+    return Match.objects.for_replay().get(pk=match.pk)
 
 
 def assert_current(match: Match) -> Match:
     """The stored cache of ``match`` equals a fresh replay of its events."""
     fresh = stored(match)
     engine_match = fresh.engine_match()
-    board = scoring.replay(engine_match)
+    board = games.replay(engine_match)
     expected = snapshot.take(engine_match, board)
     # The head with the match, each entry with its live event.
     assert fresh.snapshot == snapshot.head(expected)
@@ -60,17 +61,17 @@ def assert_current(match: Match) -> Match:
     ]
     # Each row's part of the figures, and each player's kept figures against a
     # fresh count over all their matches.
-    kept = snapshot.figures(expected, lowest_wins=board.rules.leader_is_lowest)
+    kept = snapshot.figures(expected["events"], expected, board.rules)
     rows = MatchPlayer.objects.filter(match=fresh).select_related("player")
     for row, part in zip(rows, kept, strict=True):
-        assert {name: getattr(row, name) for name in part} == part
+        assert row.figures == part
         assert (row.closed, row.no_winner) == (
             board.status == "closed",
             board.status == "closed" and board.winner is None,
         )
-        player = Player.objects.get(pk=row.player_id)
-        counted = services.player_figures(player.pk)
-        assert {name: getattr(player, name) for name in counted} == counted
+        figures = PlayerFigures.objects.get(player_id=row.player_id, game=fresh.game)
+        counted = services.player_figures(row.player_id, fresh.game)
+        assert {name: getattr(figures, name) for name in counted} == counted
     return fresh
 
 
@@ -91,7 +92,7 @@ def test_a_recorded_hand_is_in_the_snapshot_with_its_scores_in_seat_order():
     record(match, hand("Ben", Alice=23, Cara=18))
     match = assert_current(match)
     assert match.snapshot["totals"] == [0, 41, 0]
-    assert services.current_snapshot(match)["events"] == [
+    assert selectors.whole_snapshot(match)["events"] == [
         {
             "kind": "hand",
             "number": 1,
@@ -102,7 +103,7 @@ def test_a_recorded_hand_is_in_the_snapshot_with_its_scores_in_seat_order():
             "rummy": False,
             "scores": [0, 41, 0],
             "totals": [0, 41, 0],
-            "leftovers": [23, None, 18],
+            "held": [23, None, 18],
         }
     ]
     assert (match.version, match.hands_played) == (2, 1)
@@ -112,7 +113,7 @@ def test_cards_entered_are_in_the_snapshot_and_the_board_read_from_it():
     match = MatchFactory(players=["Alice", "Ben", "Cara"])
     record(match, hand("Ben", Alice=["KH", "9"], Cara=18))
     match = assert_current(match)
-    assert services.current_snapshot(match)["events"][0]["cards"] == [["KH", "9"], None, None]
+    assert selectors.whole_snapshot(match)["events"][0]["cards"] == [["KH", "9"], None, None]
     assert match.snapshot["deal_from"] == ["Alice", False]
     board = stored_board(match)
     assert board.hands[0].leftovers == {"Alice": 19, "Cara": 18}
@@ -132,18 +133,18 @@ def test_a_closed_match_stores_the_winner_and_the_places_under_penalty():
 
 def test_every_kind_of_write_leaves_the_snapshot_equal_to_a_replay():
     match = MatchFactory(players=["Alice", "Ben", "Cara"], target=200)
-    services.match_rules_change(match=match, rules=scoring.HouseRules(target=150))
+    services.match_rules_change(match=match, rules=RummyRules(target=150))
     assert_current(match)
     record(match, hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=7))
     assert_current(match)
     record(match, {"target": 300})
-    assert services.current_snapshot(stored(match))["events"][-1] == {
+    assert selectors.whole_snapshot(stored(match))["events"][-1] == {
         "kind": "target",
         "target": 300,
         "from": 150,
     }
     record(match, {"leave": "cara"})
-    assert services.current_snapshot(stored(match))["events"][-1] == {
+    assert selectors.whole_snapshot(stored(match))["events"][-1] == {
         "kind": "leave",
         "player": "Cara",
     }
@@ -155,7 +156,7 @@ def test_every_kind_of_write_leaves_the_snapshot_equal_to_a_replay():
     fresh = assert_current(match)
     # Dan sat down after the first two hands: no score, no total there.
     assert [
-        e["scores"] for e in services.current_snapshot(fresh)["events"] if e["kind"] == "hand"
+        e["scores"] for e in selectors.whole_snapshot(fresh)["events"] if e["kind"] == "hand"
     ] == [
         [0, None, 41, 0],
         [0, None, 0, 12],
@@ -196,7 +197,7 @@ def test_a_refused_write_changes_neither_the_snapshot_nor_its_version():
     match = MatchFactory(players=["Alice", "Ben"])
     record(match, hand("Ben", Alice=23))
     before = stored(match)
-    with pytest.raises(scoring.RuleError):
+    with pytest.raises(RuleError):
         services.event_record(match=match, data=hand("Ben", Alice=0))
     after = stored(match)
     assert (after.snapshot, after.version) == (before.snapshot, before.version)
@@ -299,14 +300,14 @@ def test_after_random_writes_the_snapshot_equals_a_replay(data, scheme):
             other = Match.objects.filter(host=host).exclude(pk=match.pk).first()
             if other is not None:
                 services.match_delete(match=other)
-                for player in Player.objects.filter(host=host):
-                    counted = services.player_figures(player.pk)
-                    assert {name: getattr(player, name) for name in counted} == counted
+                for kept in PlayerFigures.objects.filter(player__host=host):
+                    counted = services.player_figures(kept.player_id, kept.game)
+                    assert {name: getattr(kept, name) for name in counted} == counted
             continue
         before = stored(match)
         try:
             apply_write(data, match, write)
-        except scoring.RuleError:
+        except RuleError:
             event(f"{write}: refused")
             after = stored(match)
             assert (after.snapshot, after.version) == (before.snapshot, before.version)
@@ -326,12 +327,12 @@ def test_a_page_that_read_the_head_before_another_phones_write_reads_it_again():
     page = Match.objects.get(pk=match.pk)  # the page has read the match's row
     services.event_record(match=stored(match), data={"join": "Dan", "after": "Alice"})
     fresh = stored(match)
-    expected = snapshot.take(fresh.engine_match(), scoring.replay(fresh.engine_match()))
-    assert services.current_snapshot(Match.objects.get(pk=match.pk)) == expected
-    assert services.current_snapshot(page) == expected
+    expected = snapshot.take(fresh.engine_match(), games.replay(fresh.engine_match()))
+    assert selectors.whole_snapshot(Match.objects.get(pk=match.pk)) == expected
+    assert selectors.whole_snapshot(page) == expected
     late = Match.objects.get(pk=match.pk)
     services.event_record(match=stored(match), data=hand("Dan", Alice=5, Ben=5, Cara=5))
-    board = late.board(recent=5)
+    board = selectors.board_of(late).board
     assert board.seated == ("Alice", "Dan", "Ben", "Cara")
     assert board.totals == {"Alice": 0, "Dan": 15, "Ben": 41, "Cara": 0}
     assert [hand.number for hand in board.hands] == [1, 2]
@@ -357,8 +358,8 @@ def test_hands_saved_from_the_board_store_what_a_replay_gives(client, host, sche
     client.post(url("hand", match), hand_post(match, "Alice", Cara=30))
     fresh = assert_current(match)
     assert fresh.hands_played == 5
-    ben = Player.objects.get(host=host, name="Ben")
-    assert (ben.hands_out, ben.take, ben.best_hand) == (1, 41, 41)
+    ben = figures(Player.objects.get(host=host, name="Ben"))
+    assert (ben["hands_out"], ben["take"], ben["best_hand"]) == (1, 41, 41)
 
 
 def test_gin_hands_saved_from_the_board_store_what_a_replay_gives(client, host):
@@ -377,8 +378,8 @@ def test_gin_hands_saved_from_the_board_store_what_a_replay_gives(client, host):
         assert saved.status_code == 302
         assert_current(match)
     assert stored(match).hands_played == 5
-    ben = Player.objects.get(host=host, name="Ben")
-    assert (ben.gin_hands_won, ben.gins, ben.undercuts_given) == (2, 1, 1)
+    ben = figures(Player.objects.get(host=host, name="Ben"), "gin")
+    assert (ben["hands_won"], ben["gins"], ben["undercuts_given"]) == (2, 1, 1)
 
 
 def test_a_step_whose_standings_are_missing_saves_nothing():

@@ -4,7 +4,7 @@ folding may be ASCII-only, the engine's is not."""
 
 from django.db import migrations, models
 
-from matches.scoring.engine import name_key
+from matches.engine.names import name_key
 
 
 def fill_keys(apps, schema_editor):

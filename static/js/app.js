@@ -83,25 +83,28 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   if (board && event.detail.elt.id !== "hand-preview") board.hidden = true;
 });
 
-// The player who went out has no leftover: grey out their box. A choice the
-// server marked data-no-rummy (nobody went out) cannot be rummy. In Gin Rummy
-// both players hold deadwood; a drawn hand (data-no-rummy) has none, and no
-// big gin.
+// Grey out the boxes of players who hold no points, as the page says the game
+// has it (the sheet's data-chosen-holds and data-none-holds): the player chosen
+// (who went out), or everyone when the choice is the one marked data-none. That
+// choice also rules out the checkbox beside it (data-extra).
 function markWentOut(root) {
   for (const form of root.querySelectorAll("form.hand-form")) markForm(form);
 }
 function markForm(form) {
-  const gin = form.querySelector("input[name=knocked]") !== null;
-  const chosen = form.querySelector(gin ? "input[name=knocked]:checked" : "input[name=went_out]:checked");
-  const none = chosen !== null && chosen.hasAttribute("data-no-rummy");
-  const extra = form.querySelector(gin ? "input[name=big_gin]" : "input[name=rummy]");
+  const sheet = form.querySelector("[data-hand-sheet]");
+  if (!sheet) return;
+  const chosenHolds = sheet.dataset.chosenHolds === "yes";
+  const noneHolds = sheet.dataset.noneHolds === "yes";
+  const chosen = form.querySelector("input[data-chooser]:checked");
+  const none = chosen !== null && chosen.hasAttribute("data-none");
+  const extra = form.querySelector("input[data-extra]");
   if (extra) {
     extra.disabled = none;
     if (extra.disabled) extra.checked = false;
   }
   for (const row of form.querySelectorAll("tr.leftover")) {
     const input = row.querySelector("input[name^=left_]");
-    const out = gin ? none : chosen !== null && row.dataset.seat === chosen.value;
+    const out = none ? !noneHolds : chosen !== null && !chosenHolds && row.dataset.seat === chosen.value;
     row.classList.toggle("went-out", out);
     input.disabled = out;
     // The one who went out has no leftover: empty the box, but keep what was
@@ -122,7 +125,7 @@ function markForm(form) {
 document.addEventListener(
   "change",
   (event) => {
-    if (event.target.name === "went_out" || event.target.name === "knocked") markWentOut(document);
+    if (event.target.hasAttribute && event.target.hasAttribute("data-chooser")) markWentOut(document);
   },
   true,
 );
@@ -291,7 +294,7 @@ function settleBoard() {
   } else if (focus === "confirm") {
     target = board.querySelector(".confirm button");
   } else {
-    target = board.querySelector("input[name=went_out], input[name=knocked]");
+    target = board.querySelector("input[data-chooser]");
   }
   const inPlace = focus === "error" || focus === "confirm";
   if (!inPlace) window.scrollTo(0, 0);
@@ -375,7 +378,7 @@ function handEntries(form) {
     if (value.trim()) entries.push([input.name, value, seatName(form, input.name.slice("left_".length))]);
   }
   for (const input of form.querySelectorAll("input[type=radio]:checked, input[type=checkbox]:checked")) {
-    // Who went out (or knocked) is chosen by seat: the choice follows the player.
+    // Who ended the hand is chosen by seat: the choice follows the player.
     const who = input.type === "radio" && /^\d+$/.test(input.value) ? seatName(form, input.value) : null;
     entries.push([input.name, input.value, who]);
   }
@@ -523,6 +526,14 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
       if (registration.active) registration.active.postMessage({ keep: files });
     })
     .catch(() => {});
+  // A board changed by htmx (a hand saved, an undo): the copy of this page is
+  // drawn again, so a reload with no connection shows the board as the phone
+  // showed it last, not as it was at the last full load.
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (!event.detail.elt || event.detail.elt.id !== "board") return;
+    const worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ refresh: window.location.href });
+  });
 }
 // Everything this phone kept of a host: the offline copies, the databases
 // (``pagesOnly``: the copies alone).

@@ -25,11 +25,23 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A page names its static files: keep those not kept yet.
+// A page names its static files: keep those not kept yet. A page whose board
+// htmx changed asks for its copy to be drawn again (static/js/app.js).
 self.addEventListener("message", (event) => {
-  const files = (event.data && event.data.keep) || [];
-  event.waitUntil(keepFiles(files));
+  const data = event.data || {};
+  if (data.refresh) event.waitUntil(refresh(data.refresh));
+  else event.waitUntil(keepFiles(data.keep || []));
 });
+
+async function refresh(address) {
+  const url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  try {
+    await networkFirst(new Request(url.href, { credentials: "same-origin" }));
+  } catch {
+    // no connection now: the copy stays as it was
+  }
+}
 
 async function keepFiles(addresses) {
   const files = await caches.open(STATIC);

@@ -133,9 +133,10 @@ if (waitingChannel) {
   };
 }
 
-// "Cara went out (rummy); Alice 23, Ben 18": what the host entered, in words.
+// "Cara went out (rummy); Alice 23, Ben 18": what the host entered, in the
+// game's words the sheet carries (data-said-*).
 function typedWords(form) {
-  const gin = form.querySelector("input[name=knocked]") !== null;
+  const said = form.querySelector("[data-hand-sheet]").dataset;
   const names = {};
   const boxes = [];
   for (const row of form.querySelectorAll("tr.leftover")) {
@@ -144,13 +145,12 @@ function typedWords(form) {
     const box = row.querySelector("input[name^=left_]");
     if (box && !box.disabled && box.value.trim()) boxes.push(`${name} ${box.value.trim()}`);
   }
-  const chosen = form.querySelector(gin ? "input[name=knocked]:checked" : "input[name=went_out]:checked");
+  const chosen = form.querySelector("input[data-chooser]:checked");
   let first;
-  if (chosen === null) first = gin ? "Nobody marked as knocked" : "Nobody marked as went out";
-  else if (chosen.hasAttribute("data-no-rummy")) first = gin ? "Drawn hand" : "Nobody went out";
-  else first = `${names[chosen.value]} ${gin ? "knocked" : "went out"}`;
-  const extra = form.querySelector(gin ? "input[name=big_gin]:checked" : "input[name=rummy]:checked");
-  if (extra) first += gin ? " (big gin)" : " (rummy)";
+  if (chosen === null) first = said.saidUnchosen;
+  else if (chosen.hasAttribute("data-none")) first = said.saidNone;
+  else first = said.saidChose.replace("{name}", names[chosen.value]);
+  if (form.querySelector("input[data-extra]:checked")) first += said.saidExtra;
   return boxes.length ? `${first}; ${boxes.join(", ")}` : first;
 }
 

@@ -24,7 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, match: str, **options: Any) -> None:
         found = re.search(r"/matches/([^/]+)", match)
         public_id = found.group(1) if found else match.strip().strip("/")
-        stored = Match.objects.for_board().filter(public_id=public_id).first()
+        stored = Match.objects.for_replay().filter(public_id=public_id).first()
         if stored is None:
             raise CommandError(f"no match {public_id!r}")
         self.stdout.write(export_text(stored), ending="")

@@ -9,9 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from matches import services
+from matches import services, words
+from matches.engine.errors import RuleError
 from matches.management.commands.score import read_text
-from matches.scoring import RuleError
 from matches.transfer import import_read
 
 
@@ -34,6 +34,6 @@ class Command(BaseCommand):
         try:
             checked = import_read(read_text(file), limited=False)
         except RuleError as error:
-            raise CommandError(f"nothing was imported: {error}") from None
+            raise CommandError(f"nothing was imported: {words.located(error)}") from None
         for match in services.matches_import(host=user, checked=checked):
             self.stdout.write(reverse("matches:detail", args=[match.public_id]))

@@ -9,8 +9,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from matches.scoring import RuleError, replay
-from matches.scoring.matchfile import board_document, parse_match_text
+from matches import games, words
+from matches.engine.errors import RuleError
+from matches.matchfile import board_document, parse_match_text
 
 
 class Command(BaseCommand):
@@ -27,10 +28,10 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         try:
-            board = replay(parse_match_text(read_text(file)))
+            board = games.replay(parse_match_text(read_text(file)))
         except RuleError as error:
             # Nothing goes to standard output when the file breaks a rule.
-            self.stderr.write(str(error))
+            self.stderr.write(words.located(error))
             raise SystemExit(1) from None
         self.stdout.write(json.dumps(board_document(board), indent=2, ensure_ascii=False))
 
@@ -44,6 +45,6 @@ def read_text(file: str) -> str:
             return handle.read()
     except UnicodeDecodeError:
         name = "standard input" if file == "-" else file
-        raise RuleError(f"{name} is not UTF-8 text") from None
+        raise RuleError("file_not_utf8", name=name) from None
     except OSError as error:
-        raise RuleError(f"cannot read {file}: {error.strerror}") from None
+        raise RuleError("file_unreadable", name=file, reason=error.strerror) from None

@@ -1,0 +1,81 @@
+"""The board as the phones following a share link see it, read from the
+match's stored snapshot alone: the rows, the line, who deals, the last hands
+in words, and once it closed the winner and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches import snapshot
+from matches.display import (
+    close_reason_of,
+    final_lines,
+    undecided_reason_of,
+    words_of,
+)
+from matches.phrases import signed
+
+RECENT_SHOWN = 5  # hands the shared board lists
+
+
+def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """What a shared board shows of ``match`` from its snapshot ``data`` (its
+    head, and the entries of at least the last ``RECENT_SHOWN`` hands)."""
+    seats = data["seats"]
+    deal = data["next_hand"]
+    rules = match.house_rules()
+    words = words_of(match.game)
+    board = snapshot.board(rules, {**data, "events": []})
+    rows = []
+    for seat, name in enumerate(seats):
+        place = data["places"][seat]
+        marks = [
+            word
+            for word, shown in (
+                ("wins", data["winner"] == name),
+                ("leader", data["status"] == "open" and data["leader"] == name),
+                ("deals", deal is not None and deal["dealer"] == name),
+                ("left", not data["seated"][seat]),
+            )
+            if shown
+        ]
+        marks.extend(words.board_marks(board, name))
+        rows.append(
+            {
+                "name": name,
+                "total": data["totals"][seat],
+                "seated": data["seated"][seat],
+                "place": (f"={place[0]}" if place[1] else str(place[0])) if place else "",
+                "order": place[0] if place else seat,
+                "marks": marks,
+            }
+        )
+    if data["status"] == "closed":
+        rows.sort(key=lambda row: row["order"])
+    else:
+        rows.sort(key=lambda row: (not row["seated"], row["order"]))
+    hands = [event for event in data["events"] if event["kind"] == "hand"]
+    recent = []
+    for event in reversed(hands[-RECENT_SHOWN:]):
+        scores = ", ".join(
+            f"{name} {signed(score)}"
+            for name, score in zip(seats, event["scores"], strict=True)
+            if score
+        )
+        line = f"Hand {event['number']}: {words.entry_ended(event)}"
+        recent.append(line + (f" · {scores}" if scores else ""))
+    return {
+        "rows": rows,
+        "status": data["status"],
+        "target": data["target"],
+        "rules_short": words.rules_short(rules),
+        "rules_big": words.rules_big(rules),
+        "final": final_lines(board),
+        "deal": deal,
+        "hands_played": data["hands_played"],
+        "recent": recent,
+        "winner": data["winner"],
+        "reason": close_reason_of(match, data) if data["status"] == "closed" else "",
+        "undecided": undecided_reason_of(match, data),
+        "last": recent[0] if recent else "",
+    }

@@ -1,0 +1,8 @@
+"""Rummy (2 to 6 players), as the app registers it: the game, its words and its worked examples."""
+
+from __future__ import annotations
+
+from . import examples, words
+from .game import Rummy
+
+GAME = Rummy(words=words, examples=examples.EXAMPLES)

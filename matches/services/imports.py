@@ -1,0 +1,231 @@
+"""Importing match files: every match checked by its game first, then saved
+with its players, rules, seats, events and snapshot in one transaction."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from matches import games
+from matches.engine.board import Board
+from matches.engine.board import Match as EngineMatch
+from matches.engine.errors import RuleError
+from matches.engine.names import clean_name, name_key
+from matches.matchfile import read_match
+from matches.models import Event, Match, MatchPlayer, Player, Seat
+
+from . import figures
+from .common import Replayed, host_changed, players_for
+from .store import standing
+
+IMPORT_BATCH = 500  # rows an import writes per query
+# Dates an imported match may carry: any card table's, and none that a time
+# zone could push past what dates can hold.
+FIRST_YEAR, LAST_YEAR = 1900, 2200
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One match of an import file, checked by its game: the document, the
+    engine's match and board, and its ``created`` and ``abandoned`` times."""
+
+    document: dict
+    match: EngineMatch
+    board: Board
+    created: datetime | None
+    abandoned: datetime | None
+
+    @property
+    def names(self) -> list[str]:
+        """Every player who ever sat, in seat order."""
+        return [seat.name for seat in self.board.seats]
+
+
+def _file_time(document: dict, key: str) -> datetime | None:
+    """The time ``key`` of a match document (ISO 8601), None when absent.
+
+    Raises:
+        RuleError: ``time_expected``, ``time_years`` or ``time_future``.
+    """
+    value = document.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise RuleError("time_expected", key=key, name=key)
+    try:
+        when = datetime.fromisoformat(value)
+        when = (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise RuleError("time_unreadable", key=key) from None
+    if not FIRST_YEAR <= when.year <= LAST_YEAR:
+        raise RuleError("time_years", key=key, first=FIRST_YEAR, last=LAST_YEAR)
+    # A day's grace for a clock set wrong; a match from the future would
+    # head the history for good.
+    if when > timezone.now() + timedelta(days=1):
+        raise RuleError("time_future", key=key)
+    return when
+
+
+def import_check(documents: list[object], *, several: bool = False) -> list[Checked]:
+    """Check every match of an import file with its game, writing nothing.
+
+    Args:
+        documents: parsed ``rummy-match/1`` documents.
+        several: the file is an account file: a refusal then says which
+            match (``import_match``: its number and players).
+
+    Raises:
+        RuleError: the first match that breaks a rule or the format.
+    """
+    checked = []
+    for number, document in enumerate(documents, start=1):
+        try:
+            engine_match = read_match(document)
+            board = games.replay(engine_match)
+            created = _file_time(document, "created")  # type: ignore[arg-type]
+            abandoned = _file_time(document, "abandoned")  # type: ignore[arg-type]
+            if abandoned is not None and board.status == "closed":
+                raise RuleError("import_abandoned_finished", key="abandoned")
+            if abandoned is not None and created is not None and abandoned < created:
+                raise RuleError("import_abandoned_early", key="abandoned")
+        except RuleError as error:
+            if not several:
+                raise
+            players = document.get("players") if isinstance(document, dict) else None
+            if not (isinstance(players, list) and all(isinstance(name, str) for name in players)):
+                players = None
+            raise RuleError("import_match", number=number, players=players, problem=error) from None
+        checked.append(Checked(document, engine_match, board, created, abandoned))  # type: ignore[arg-type]
+    return checked
+
+
+def import_names(host: AbstractBaseUser, checked: list[Checked]) -> list[tuple[str, str | None]]:
+    """How an import's names map to the host's players: ``(name in the file,
+    the host's player it joins, or None for a new player)``, each name once,
+    in the order the file gives them."""
+    known = dict(Player.objects.filter(host=host).values_list("key", "name"))
+    seen: dict[str, tuple[str, str | None]] = {}
+    for each in checked:
+        for name in each.names:
+            seen.setdefault(name_key(name), (name, known.get(name_key(name))))
+    return list(seen.values())
+
+
+def already_here(host: AbstractBaseUser, checked: list[Checked]) -> int:
+    """How many of an import's matches the host seems to have already: one of
+    theirs made at the same moment with the same players in the same seats."""
+    times = [each.created for each in checked if each.created is not None]
+    if not times:
+        return 0
+    mine = Match.objects.filter(host=host, created__in=times).prefetch_related("seats__player")
+    have = {(match.created, tuple(match.player_names())) for match in mine}
+    return sum(
+        (each.created, tuple(clean_name(name) for name in each.match.players)) in have
+        for each in checked
+    )
+
+
+@transaction.atomic
+def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Match]:
+    """Save checked matches (``import_check``) for ``host``, in one
+    transaction: the players (a name the host used before, in any letter
+    case, is that player), the rules, the seats, the events exactly as in
+    the file, the date and state, and the snapshot, as any write stores it.
+
+    Returns:
+        The new matches, in file order.
+    """
+    players = players_for(host.pk, [name for each in checked for name in each.names])
+    matches, seats, events, standings = [], [], [], []
+    now = timezone.now()
+    for each in checked:
+        seated = [players[name_key(name)] for name in each.match.players]
+        game = games.game(each.match.rules.game)
+        # The first dealer as the game reads it, before any event.
+        first = game.replay(replace(each.match, events=())).next_hand
+        dealer = players[name_key(first.dealer)]  # type: ignore[union-attr]
+        # The rules at the start (the line before any move), filled in.
+        rules = each.match.rules.checked(len(each.match.players))
+        # Replayed as stored: under the host's names for the players, which
+        # the snapshot shows ("ben" where the file says "Ben").
+        stored = replace(
+            each.match,
+            rules=rules,
+            players=tuple(player.name for player in seated),
+            first_dealer=dealer.name,
+        )
+        board = each.board
+        if any(players[name_key(name)].name != name for name in each.names):
+            board = game.replay(stored)
+        head, entries = Replayed(stored, board).taken
+        match = Match(
+            host=host,
+            first_dealer=dealer,
+            created=each.created or now,
+            abandoned=each.abandoned,
+            game=rules.game,
+            rules=rules.document(),
+            version=1,
+            engine_version=head["engine"],
+            status=head["status"],
+            hands_played=head["hands_played"],
+            line=head["target"],
+            snapshot=head,
+        )
+        matches.append(match)
+        seats.append(seated)
+        datas = each.document.get("events", [])
+        events.append(list(zip(datas, entries, strict=True)))
+        standings.append(
+            [
+                (players[name_key(name)], standing(head, seat))
+                for seat, name in enumerate(head["seats"])
+            ]
+        )
+    Match.objects.bulk_create(matches, batch_size=IMPORT_BATCH)
+    Seat.objects.bulk_create(
+        (
+            Seat(match=match, player=player, position=position)
+            for match, seated in zip(matches, seats, strict=True)
+            for position, player in enumerate(seated)
+        ),
+        batch_size=IMPORT_BATCH,
+    )
+    Event.objects.bulk_create(
+        (
+            Event(
+                match=match,
+                position=position,
+                kind=next(kind for kind in Event.KINDS if kind in data),
+                data=_plain(data),
+                result=entry,
+            )
+            for match, datas in zip(matches, events, strict=True)
+            for position, (data, entry) in enumerate(datas, start=1)
+        ),
+        batch_size=IMPORT_BATCH,
+    )
+    MatchPlayer.objects.bulk_create(
+        (
+            MatchPlayer(match=match, player=player, **values)
+            for match, rows in zip(matches, standings, strict=True)
+            for player, values in rows
+        ),
+        batch_size=IMPORT_BATCH,
+    )
+    # The players' figures once, for all the new matches together.
+    figures.rebuild(player.pk for player in players.values())
+    host_changed(host.pk)
+    return matches
+
+
+def _plain(data: Any) -> Any:
+    """An event as parsed (its objects remember their key order and repeats)
+    as plain JSON data."""
+    return json.loads(json.dumps(data))

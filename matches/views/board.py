@@ -1,0 +1,453 @@
+"""The board: the page a host keeps the score on, drawn from the match's
+stored snapshot (``selectors.board_of``), with the hand form and the forms
+that move the line, seat players, take back and put back. Every page of a
+match answers 404 to anyone but its host (``host_required``)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.utils.text import capfirst
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+from django_htmx.middleware import HtmxDetails
+
+from matches import selectors
+from matches.display import (
+    Standing,
+    changes,
+    close_reason,
+    event_text,
+    final_lines,
+    history,
+    short_names,
+    standings,
+    summary,
+    undecided_reason,
+)
+from matches.engine.board import Board
+from matches.hands import HandForm, LineForm, SeatForm
+from matches.models import Event, Match
+from matches.selectors import BoardState
+from matches.words import say
+
+
+class HtmxHttpRequest(HttpRequest):
+    """An HttpRequest as HtmxMiddleware leaves it, for type checkers."""
+
+    htmx: HtmxDetails
+
+
+class SetAside(Exception):
+    """A page that changes the score was asked of an abandoned match."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+
+# A hand saved on a board whose match was set aside on another screen meanwhile.
+SET_ASIDE_HAND = (
+    "Not saved: this match was set aside as abandoned on another screen. "
+    "Resume it to record this hand."
+)
+SET_ASIDE_KEPT = (
+    "Not saved: this match was set aside as abandoned on another screen. "
+    "{what} still here: resume the match (open its board in a new tab "
+    "and tap Resume this match), then tap {button} again."
+)
+# After a write, focus goes to the result of a closed match, else to the
+# first choice of the next hand (the phone's keyboard stays down).
+WRITTEN = "written"
+# One-time tokens the board gives for hands that wait on the phone, each
+# saved with no connection (static/js/waiting.js).
+SPARE_TOKENS = 10
+
+
+def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``login_required`` that never loses what was typed: an htmx request
+    (or a script's) from a phone whose login expired gets 401 (the page
+    keeps the form and says it was not saved); a plain POST goes to log in
+    and back to the match page. A write to a match set aside answers with
+    the reason, keeping what was typed (``SetAside``)."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            try:
+                return view(request, *args, **kwargs)
+            except SetAside as refused:
+                return set_aside(request, refused.match)
+        if request.htmx or getattr(view, "answers_json", False):
+            return HttpResponse("You are logged out.", status=401, content_type="text/plain")
+        if request.method == "GET":
+            return redirect_to_login(request.get_full_path())
+        back = (
+            reverse("matches:detail", args=[kwargs["public_id"]])
+            if "public_id" in kwargs
+            else reverse("matches:home")
+        )
+        return redirect_to_login(back)
+
+    return wrapper
+
+
+def answers_json(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Mark a view that answers scripts only: ``host_required`` then answers
+    a logged-out phone with 401, never with the log-in page."""
+    view.answers_json = True  # type: ignore[attr-defined]
+    return view
+
+
+def posts_hand(request: HttpRequest) -> bool:
+    """Whether the request sends a hand form's boxes (a hand saved, fixed or
+    edited): a refusal then says what they held."""
+    return request.method == "POST" and "seat_0" in request.POST
+
+
+def posted_hand_words(request: HttpRequest, match: Match) -> str:
+    """What a hand form sent but not saved held, in words ("Ben went out,
+    Alice 23"), read by the boxes as drawn (the seats the form was sent
+    with, not the board's now)."""
+    drawn_for = tuple(
+        request.POST[f"seat_{position}"]
+        for position in range(match.kind.high)
+        if f"seat_{position}" in request.POST
+    )
+    return HandForm(request.POST, match=match, seated=drawn_for).typed_words()
+
+
+def _typed_words(request: HttpRequest) -> tuple[str, str] | None:
+    """What a form that is not a hand's sent typed, in words, with the
+    button that sends it: the new line ("the new line 300", "Move") or who
+    joins ("Dan joins", "Joins"); None for a form with nothing typed."""
+    if request.method != "POST":
+        return None
+    target = request.POST.get("target", "").strip()[:20]  # as long as the box takes
+    if target:
+        return f"the new line {target}", "Move"
+    joining = request.POST.get("player", "").strip()[:40]  # as long as a name may be
+    if request.POST.get("action") == "join" and joining:
+        return f"{joining} joins", "Joins"
+    return None
+
+
+def set_aside(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    """A write sent to a match set aside on another screen meanwhile:
+    nothing saved, nothing typed lost. By htmx, 409 with the reason (htmx
+    leaves the form as it is; static/js/app.js shows the words). Without
+    JavaScript, the set-aside board, saying what had been typed."""
+    abandoned = say("abandoned")
+    if posts_hand(request):
+        if request.htmx:
+            kept = SET_ASIDE_KEPT.format(what="Your entries are", button="Save")
+            return HttpResponse(kept, status=409, content_type="text/plain")
+        messages.error(request, SET_ASIDE_HAND)
+        messages.info(request, f"You had entered: {posted_hand_words(request, match)}.")
+        return refused(request, match)
+    typed = _typed_words(request)
+    if typed is not None:
+        words, button = typed
+        if request.htmx:
+            kept = SET_ASIDE_KEPT.format(what="What you typed is", button=button)
+            return HttpResponse(kept, status=409, content_type="text/plain")
+        messages.error(request, abandoned)
+        messages.info(request, f"You had entered: {words}.")
+        return redirect("matches:detail", public_id=match.public_id)
+    messages.error(request, abandoned)
+    if request.htmx:
+        return board_page(request, match, focus=WRITTEN)
+    return redirect("matches:detail", public_id=match.public_id)
+
+
+def posted_token(request: HttpRequest) -> uuid.UUID | None:
+    """The one-time token a form sent, if it reads as one."""
+    try:
+        return uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+
+
+def host_match(
+    request: HttpRequest, public_id: str, *, writing: bool = False, events: bool = False
+) -> Match:
+    """The match, if the signed-in user hosts it; else 404. With ``events``,
+    its seats and every event too (the pages that replay them).
+
+    Raises:
+        SetAside: ``writing`` (a page that changes the score) to a match
+            set aside; ``host_required`` answers with the reason.
+    """
+    match = selectors.host_match(request.user.pk, public_id, events=events)
+    if match is None:
+        raise Http404("No such match.")
+    if writing and match.abandoned is not None:
+        raise SetAside(match)
+    return match
+
+
+def match_urls(public_id: str) -> dict[str, str]:
+    """The addresses of a match's pages the board links to, by name."""
+    names = (
+        "detail",
+        "hand",
+        "preview",
+        "hand_send",
+        "entries",
+        "sheet",
+        "abandon",
+        "resume",
+        "delete_match",
+        "export",
+        "export_csv",
+        "share",
+        "match_scoring",
+        "line",
+        "undo",
+        "seats",
+        "rematch",
+        "rules",
+    )
+    return {name: reverse(f"matches:{name}", args=[public_id]) for name in names}
+
+
+def event_url(name: str, public_id: str, event_id: int) -> str:
+    """The address of an event's page: ``fix``, ``edit``, ``delete``, ``restore``."""
+    return reverse(f"matches:{name}", args=[public_id, event_id])
+
+
+def spare_tokens() -> str:
+    """Fresh one-time form tokens for hands saved with no connection."""
+    return " ".join(str(uuid.uuid4()) for _ in range(SPARE_TOKENS))
+
+
+def deleted_rows(
+    state_match: Match,
+    deleted: list[Event],
+    board: Board,
+    undone: Event | None,
+    *,
+    most: int | None,
+) -> tuple[list[dict[str, Any]], int]:
+    """Deleted entries that can be put back, but ``undone`` (it has its own
+    button): the newest ``most`` (None: every one), each with the hand it
+    was as the board numbered it and when it was deleted; and how many older
+    ones are not listed (``deleted_count`` of the match says how many in all)."""
+    rows = [event for event in deleted if event is not undone]
+    total = state_match.deleted_count - (1 if undone is not None else 0)
+    shown = []
+    seats = list(board.totals)
+    for event in rows[:most]:
+        number = (event.result or {}).get("number") if event.kind == "hand" else None
+        shown.append(
+            {
+                "pk": event.pk,
+                "text": capfirst(event_text(event.data, seats, board.game, number=number)),
+                "url": event_url("restore", state_match.public_id, event.pk),
+                "when": timezone.localtime(event.deleted),
+            }
+        )
+    return shown, max(total - len(shown), 0)
+
+
+def sheet_lines(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
+    """The board's rows, each with its short name and the hand form's box
+    for that player (``position`` None: not in this hand, or no form)."""
+    seated = list(form.seated) if form is not None else []
+    chosen = str(form[form.chooser].value()) if form is not None else ""
+    shorts = short_names([row.name for row in rows])
+    lines = []
+    for row in rows:
+        position = seated.index(row.name) if row.name in seated else None
+        line: dict[str, Any] = {"row": row, "short": shorts[row.name], "position": position}
+        if position is not None and form is not None:
+            line["field"] = form[f"left_{position}"]
+            line["checked"] = chosen == str(position)
+        lines.append(line)
+    return lines
+
+
+def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
+    """What a valid hand form will record: the hand as scored, the sentence
+    for it, the points counted from cards or sums, the typing-slip
+    questions, and for a fix or an edit what it changes on the board."""
+    hand = form.hand_after()
+    sums = form.sums()
+    counted = (
+        [
+            f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
+            for name, points in hand.held.items()
+        ]
+        if hand.cards or sums
+        else []
+    )
+    return {
+        "hand": hand,
+        "summary": summary(hand, board.rules),
+        "counted": " · ".join(counted),
+        "changes": (
+            ["If saved: " + " ".join(changes(board, form.board_after))]
+            if form.replacing is not None
+            else []
+        ),
+        "slips": list(form.slips().values()),
+    }
+
+
+def refusal_words(form: HandForm | None) -> str | None:
+    """The first refusal of a hand form sent back, for its preview (the
+    boxes keep what was typed, so the preview must not go blank)."""
+    if form is None or not form.is_bound or not form.errors:
+        return None
+    hidden = {field.name for field in form.hidden_fields()}
+    for name, errors in form.errors.items():
+        if name not in hidden and errors:
+            return errors[0]
+    return form.out_of_date
+
+
+def board_context(
+    state: BoardState,
+    *,
+    hand_form: HandForm | None = None,
+    line_form: LineForm | None = None,
+    seat_form: SeatForm | None = None,
+    confirm: dict[str, Any] | None = None,
+    fixing: dict[str, Any] | None = None,
+    focus: str | None = None,
+    confirm_rematch: bool = False,
+    confirm_restore: dict[str, Any] | None = None,
+    fix_board: Board | None = None,
+) -> dict[str, Any]:
+    """Everything the board's template reads: the board as stored, its
+    rows, history, tools, and the forms (``hand_form`` one sent back, else a
+    fresh one while the match takes hands)."""
+    match, board = state.match, state.board
+    public_id = match.public_id
+    urls = match_urls(public_id)
+    if match.abandoned:
+        hand_form = None  # nothing is recorded while it is set aside
+    elif hand_form is None and board.status == "open":
+        hand_form = HandForm(match=match, seated=board.seated)
+    preview = None
+    if hand_form is not None and hand_form.is_bound and not hand_form.errors:
+        # A fix compares every hand (who dealt each), not the board's last few.
+        preview = preview_of(hand_form, fix_board or board)
+    rows = history(state.recent, board, first=state.live - len(state.recent))
+    newest = rows[0] if rows else None
+    undone = state.undone
+    deleted, deleted_more = deleted_rows(
+        match, state.deleted, board, undone, most=selectors.DELETED_SHOWN
+    )
+    share = None
+    token = getattr(match, "share_token", None)
+    if token is not None:
+        share = {
+            "token": token,
+            "path": reverse("matches:shared", args=[token]),
+            "big": reverse("matches:shared_big", args=[token]),
+        }
+    shown_focus = ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus
+    slips = preview["slips"] if preview else []
+    standing_rows = standings(board)
+    game_words = match.kind.words
+    return {
+        "match": match,
+        "game": match.kind,
+        "game_words": game_words,
+        "rules_short": game_words.rules_short(board.rules),  # type: ignore[union-attr]
+        "urls": urls,
+        "board": board,
+        "sheet": sheet_lines(standing_rows, hand_form),
+        "closed": board.status == "closed",
+        "share": share,
+        "undone": undone,
+        "undone_text": undone and event_text(undone.data, list(board.totals), board.game),
+        "undone_url": undone and event_url("restore", public_id, undone.pk),
+        "close_reason": close_reason(board),
+        "undecided": undecided_reason(board),
+        "final_lines": final_lines(board),
+        "history": rows,
+        "tools": not match.abandoned,
+        "fix_event": newest.event_id if newest is not None and newest.kind == "hand" else None,
+        "more_history": state.live > selectors.RECENT or bool(state.deleted),
+        "entries": state.live,
+        "undo_row": newest,
+        "login_url": f"{reverse('login')}?{urlencode({'next': urls['detail']})}",
+        "deleted": deleted,
+        "deleted_more": deleted_more,
+        "known_names": sorted(set(board.totals) - set(board.seated)),
+        "focus": shown_focus,
+        "hand_number": board.next_hand.number if board.next_hand else "",
+        "hand_form": hand_form,
+        "hand_action": event_url("fix", public_id, fixing["event"].pk) if fixing else urls["hand"],
+        "fixing": fixing,
+        "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
+        "seat_form": seat_form or SeatForm(match=match),
+        "confirm": confirm,
+        "confirm_rematch": confirm_rematch,
+        "confirm_restore": confirm_restore,
+        "rematch_token": uuid.uuid4(),
+        "spare_tokens": spare_tokens() if hand_form is not None and not fixing else "",
+        "preview": preview,
+        "preview_error": refusal_words(hand_form) if preview is None else None,
+        "slips": slips,
+        "slips_confirmed": "\n".join(slips),
+    }
+
+
+def render_board(
+    request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """The board page of ``context``; by htmx, the board alone and the note
+    of what the last change did in its live region outside the board (out of
+    band)."""
+    if not request.htmx:
+        context["title"] = ", ".join(context["board"].totals)
+        return render(request, "matches/match.html", context, status=status)
+    board = render_to_string("matches/match.html#board", context, request=request)
+    note = render_to_string("matches/_note.html#items", {}, request=request)
+    return HttpResponse(
+        f'{board}<div id="note" hx-swap-oob="innerHTML">{note}</div>', status=status
+    )
+
+
+def board_page(request: HtmxHttpRequest, match: Match, focus: str | None = None) -> HttpResponse:
+    """The board of ``match`` as stored, with no form sent back."""
+    return render_board(request, board_context(selectors.board_of(match), focus=focus))
+
+
+def refused(request: HtmxHttpRequest, match: Match, **forms: Any) -> HttpResponse:
+    """The board again with a form's errors (or a question), focus on the
+    first of them."""
+    forms.setdefault("focus", "error")
+    return render_board(request, board_context(selectors.board_of(match), **forms))
+
+
+def after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    """The board after a write: by htmx, drawn as stored now; else a
+    redirect to it (POST, redirect, GET)."""
+    if request.htmx:
+        return board_page(request, match, WRITTEN)
+    return redirect("matches:detail", public_id=match.public_id)
+
+
+@require_GET
+@host_required
+@never_cache
+def match_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The board: totals, who deals, the hand form, the last hands."""
+    match = host_match(request, public_id)
+    # Arriving after a write (a redirect with a note): focus as after a swap.
+    focus = WRITTEN if messages.get_messages(request) or request.htmx else None
+    return board_page(request, match, focus)

@@ -1,0 +1,382 @@
+"""A match's entries other than a new hand: moving the line, a player leaving
+or joining, taking the newest entry back and putting it back, editing and
+deleting the past, and the page of every entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from matches import games, pages, selectors, services, snapshot
+from matches.display import (
+    changes,
+    close_reason,
+    entry_rows,
+    event_label,
+    event_sentence,
+    event_text,
+    history,
+    refusal,
+)
+from matches.engine.entry import read_whole_number
+from matches.engine.errors import RuleError
+from matches.hands import HandForm, LineForm, SeatForm
+from matches.models import Event
+from matches.words import say
+
+from .board import (
+    HtmxHttpRequest,
+    after_write,
+    board_context,
+    deleted_rows,
+    event_url,
+    host_match,
+    host_required,
+    match_urls,
+    preview_of,
+    refusal_words,
+    refused,
+    render_board,
+    sheet_lines,
+)
+from .hands import GONE, GoneElsewhere, as_it_was, fix_form, gone, live_event, save_edit
+
+# Entries a page of the match's entries shows, newest first.
+ENTRIES_PAGE = 50
+
+
+def already_recorded(form: Any) -> Event | None:
+    """The event a resent form's token already recorded (a double tap, the
+    back button); None for a fresh form."""
+    token = form.cleaned_data.get("token") if hasattr(form, "cleaned_data") else None
+    if token is None:
+        return None
+    return Event.objects.filter(match=form.match, token=token).first()
+
+
+@require_POST
+@host_required
+def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Move the line; a move that would close or reopen the match asks first."""
+    match = host_match(request, public_id, writing=True)
+    form = LineForm(request.POST, match=match)
+    if not form.is_valid():
+        if already_recorded(form) is not None:
+            return after_write(request, match)
+        return refused(request, match, line_form=form)
+    before = services.current_board(match)
+    after = form.board_after
+    if after.target == before.target:
+        # A move to where the line stands changes nothing: no entry for it.
+        messages.info(request, f"The line is already {before.target}: nothing was recorded.")
+        return after_write(request, match)
+    if after.status != before.status and not form.cleaned_data["confirm"]:
+        confirm = {
+            "target": after.target,
+            "token": form.cleaned_data["token"],
+            "closes": after.status == "closed",
+            "reason": close_reason(after),
+        }
+        return render_board(
+            request, board_context(selectors.board_of(match), line_form=form, confirm=confirm)
+        )
+    try:
+        recorded = services.event_record(
+            match=match, data=form.event_data(), token=form.cleaned_data["token"]
+        )
+    except RuleError as error:
+        form.add_error(form.field_for(error), say(error.code, error.values))
+        return refused(request, match, line_form=form)
+    if recorded.created:
+        result = f" {close_reason(after)}" if after.status == "closed" else ""
+        messages.success(request, f"The line is now {after.target}.{result}")
+    return after_write(request, match)
+
+
+@require_POST
+@host_required
+def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """A player leaves the table or joins it, between hands."""
+    match = host_match(request, public_id, writing=True)
+    form = SeatForm(request.POST, match=match)
+    valid = form.is_valid()
+    if already_recorded(form) is not None:
+        return after_write(request, match)
+    if not valid:
+        if not match.kind.seat_changes:  # the board has no seat form to show it on
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return after_write(request, match)
+        return refused(request, match, seat_form=form)
+    data = form.event_data()
+    # Read before the join is saved: was the player joining dealt in before?
+    back = "join" in data and snapshot.ever_dealt_in(selectors.whole_snapshot(match), data["join"])
+    try:
+        recorded = services.event_record(match=match, data=data, token=form.cleaned_data["token"])
+    except RuleError as error:
+        form.add_error(form.field_for(error), say(error.code, error.values))
+        return refused(request, match, seat_form=form)
+    if recorded.created:
+        messages.success(request, f"{event_sentence(data, form.board_after, back=back)}.")
+    return after_write(request, match)
+
+
+UNDO_NAMED_NOTHING = (
+    "Nothing was taken back: Undo did not say which entry. Check the board, then tap Undo again."
+)
+
+
+@require_POST
+@host_required
+def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Take back the newest event; it can be put back."""
+    match = host_match(request, public_id, writing=True, events=True)
+    named = read_whole_number(request.POST.get("event", ""))
+    if named is None:  # the board's Undo always names the entry it shows
+        messages.error(request, UNDO_NAMED_NOTHING)
+        return after_write(request, match)
+    rows = history(match.live_events(), services.replay_board(match))
+    try:
+        undone = services.event_undo(match=match, event_id=named)
+    except RuleError as error:
+        messages.error(request, say(error.code, error.values))
+    else:
+        if undone is None:
+            messages.info(request, "Nothing to take back yet.")
+        elif not undone.created:  # the second tap of a double tap
+            messages.info(request, "That was taken back already: nothing more was taken back.")
+        else:
+            row = next((row for row in rows if row.event_id == undone.event.pk), None)
+            if row is None:  # put back on another screen since this one read the match
+                messages.success(request, "Took back the newest entry. Put it back below.")
+            else:
+                # "hand 2: Cara went out", "the line moved to 250"; a sentence
+                # about a player is quoted: "Zed left the table".
+                text = (
+                    f"\u201c{row.text}\u201d"
+                    if row.kind in ("leave", "join")
+                    else row.text[:1].lower() + row.text[1:]
+                )
+                messages.success(request, f"Took back {text}. Put it back below.")
+    return after_write(request, match)
+
+
+@require_POST
+@host_required
+def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
+    """Put an event that was taken back in its place again; one that goes
+    back before entries recorded since asks first."""
+    match = host_match(request, public_id, writing=True, events=True)
+    event = next((each for each in match.events.all() if each.pk == event_id), None)
+    if event is None:
+        raise Http404("No such event in this match.")
+    later = sum(1 for each in match.live_events() if each.position > event.position)
+    asks = later and event.deleted is not None and not request.POST.get("confirm")
+    try:
+        if asks:  # it goes back before entries recorded since: say what it does first
+            change = services.event_restore_check(match=match, event_id=event_id)
+            confirm_restore = {
+                "text": event_text(event.data, list(change.after.totals), match.game),
+                "url": event_url("restore", match.public_id, event.pk),
+                "later": later,
+                "changes": " ".join(changes(change.before, change.after)),
+            }
+            context = board_context(
+                selectors.board_of(match), confirm_restore=confirm_restore, focus="confirm"
+            )
+            return render_board(request, context)
+        change = services.event_restore(match=match, event_id=event_id)
+    except Event.DoesNotExist:
+        messages.info(request, "That was already put back.")
+    except RuleError as error:
+        datas = [each.data for each in match.live_events()]
+        # Refused itself (not for a later entry): what it needs may be deleted too.
+        needs = (
+            ""
+            if isinstance(error, services.LaterEventImpossible)
+            else " If it needs an entry that is deleted too (someone sitting down), "
+            "put that back first."
+        )
+        messages.error(request, f"It cannot be put back: {refusal(error, datas)}.{needs}")
+    else:
+        what = _restored_words(event, match.live_events(), change.after, match.game)
+        changed = " ".join(changes(change.before, change.after))
+        messages.success(request, f"Put back {what}. {changed}")
+    return after_write(request, match)
+
+
+def _restored_words(event: Event, live: list[Event], after: Any, game: str) -> str:
+    """An entry just put back, as the board's history now says it (``live``:
+    the live entries before it was put back; ``after``: the board since): a
+    hand with the number it now has ("hand 12, where Eli went out (...)"),
+    a leave or a join as its sentence, quoted as Undo quotes it."""
+    back = sorted([*live, event], key=lambda each: each.position)
+    row = next(row for row in history(back, after) if row.event_id == event.pk)
+    if row.kind in ("leave", "join"):
+        return f"\u201c{row.text}\u201d"
+    number = row.hand.number if row.hand is not None else None
+    return event_text(event.data, list(after.totals), game, number=number)
+
+
+def entries_page_of(public_id: str, index: int, count: int) -> str:
+    """The address of the page of entries (newest first) listing live entry
+    ``index`` of ``count``."""
+    path = reverse("matches:entries", args=[public_id])
+    number = (count - 1 - index) // ENTRIES_PAGE + 1
+    return path if number == 1 else f"{path}?page={number}"
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+@never_cache
+def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
+    """Edit an earlier hand, move of the line, leave or join; everything
+    after it is worked out again and the board says what changed."""
+    match = host_match(request, public_id, writing=True, events=True)
+    try:
+        index, event = live_event(match, event_id)
+    except GoneElsewhere as elsewhere:
+        gone(request, match, elsewhere.event)
+        return redirect("matches:detail", public_id=match.public_id)
+    datas = [each.data for each in match.live_events()]
+    label = event_label(datas, index)
+    data = request.POST or None
+    board = services.replay_board(match) if event.kind == "hand" else None
+    seated_before: tuple[str, ...] = ()
+    form: HandForm | LineForm | SeatForm
+    if event.kind == "hand":
+        form = fix_form(match, event, index, data, board=board)  # type: ignore[arg-type]
+        if data is None:
+            form.is_valid()  # bound to what was recorded: the preview shows it
+    elif event.kind == "target":
+        form = LineForm(data, match=match, replacing=event.pk, initial=dict(event.data))
+    else:
+        name = event.data[event.kind]
+        form = SeatForm(
+            data,
+            match=match,
+            replacing=event.pk,
+            initial={"action": event.kind, "player": name, "after": event.data.get("after", "")},
+        )
+        # Who was seated just before it: whom a leave can name, whom a join can sit after.
+        seated_before = games.replay(match.engine_match(datas[:index])).seated
+    slips: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        if isinstance(form, HandForm) and form.needs_confirming():
+            slips = list(form.slips().values())
+        else:
+            change = save_edit(request, match, event, form)
+            if change is not None and not change.written:  # saved as it was
+                messages.info(request, as_it_was(label))
+                return redirect("matches:detail", public_id=match.public_id)
+            if change is not None:
+                changed = " ".join(changes(change.before, change.after))
+                messages.success(request, f"{label.capitalize()} changed. {changed}")
+                return redirect("matches:detail", public_id=match.public_id)
+    is_hand = isinstance(form, HandForm)
+    return render(
+        request,
+        "matches/edit.html",
+        {
+            "match": match,
+            "event": event,
+            "label": label,
+            "form": form,
+            "sheet": sheet_lines(entry_rows(form.seated), form) if is_hand else [],  # type: ignore[union-attr,arg-type]
+            "preview": (
+                preview_of(form, board)  # type: ignore[arg-type]
+                if board is not None and is_hand and form.is_bound and not form.errors
+                else None
+            ),
+            # A refused change keeps what was typed: its preview says why.
+            "preview_error": refusal_words(form) if is_hand else None,  # type: ignore[arg-type]
+            "slips": slips,
+            "slips_confirmed": "\n".join(slips),
+            "version": services.data_version(event.data),
+            "seated_before": seated_before,
+            "entries_url": entries_page_of(match.public_id, index, len(datas)),
+        },
+    )
+
+
+@require_POST
+@host_required
+def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpResponse:
+    """Delete an earlier event: it never happened. It can be put back."""
+    match = host_match(request, public_id, writing=True, events=True)
+    try:
+        index, _ = live_event(match, event_id)
+    except GoneElsewhere:
+        messages.info(request, GONE)
+        return after_write(request, match)
+    datas = [each.data for each in match.live_events()]
+    label = event_label(datas, index)
+    try:
+        change = services.event_delete(match=match, event_id=event_id)
+    except Event.DoesNotExist:  # deleted or taken back on another screen meanwhile
+        messages.info(request, GONE)
+        return after_write(request, match)
+    except RuleError as error:
+        messages.error(request, f"{label.capitalize()} was not deleted. {refusal(error, datas)}")
+    else:
+        changed = " ".join(changes(change.before, change.after))
+        messages.success(request, f"{label.capitalize()} deleted. {changed}")
+    return after_write(request, match)
+
+
+@require_GET
+@host_required
+@never_cache
+def match_entries(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The match's entries, newest first, ``ENTRIES_PAGE`` a page (``?page=``;
+    one that is not a page shows the nearest), each with one way in to
+    change it; and on the first page the deleted entries, to put back.
+
+    The entries are drawn from the stored snapshot and kept as drawn for
+    the match's version (``pages``); the deleted ones, each a form, are
+    drawn each time."""
+    match = host_match(request, public_id)
+    # The page asked for: not a number, or below 1, the first; past the end, the last.
+    asked = max(read_whole_number(request.GET.get("page", "")) or 1, 1)
+    number = Paginator(range(match.snapshot["event_count"]), ENTRIES_PAGE).get_page(asked).number
+
+    def draw() -> str:
+        board, events = selectors.every_hand(match)
+        page = Paginator(history(events, board), ENTRIES_PAGE).get_page(number)
+        path = reverse("matches:entries", args=[match.public_id])
+        context = {
+            "match": match,
+            "history": list(page),
+            "tools": not match.abandoned,
+            "page": page,
+            "newer": page.has_previous() and f"{path}?page={page.previous_page_number()}",
+            "older": page.has_next() and f"{path}?page={page.next_page_number()}",
+        }
+        return render_to_string("matches/entries.html#entries", context)
+
+    entries = pages.kept(("entries", match.pk, match.version, number), draw)
+    deleted, deleted_more = [], 0
+    if number == 1:
+        # ``?deleted=all``: every deleted entry, not only the newest ones.
+        most = None if request.GET.get("deleted") == "all" else selectors.DELETED_SHOWN
+        board = snapshot.board(match.house_rules(), match.snapshot)
+        deleted, deleted_more = deleted_rows(
+            match, selectors.deleted_of(match, most), board, None, most=most
+        )
+    context = {
+        "match": match,
+        "entries": entries,
+        "deleted": deleted,
+        "deleted_more": deleted_more,
+        "urls": match_urls(match.public_id),
+    }
+    return render(request, "matches/entries.html", context)

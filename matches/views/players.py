@@ -1,0 +1,126 @@
+"""The host's players: every player with their figures, a player's page
+(figures, matches, places, head to head), renaming and merging."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from matches import pages, selectors, services
+from matches.engine.entry import read_whole_number
+from matches.engine.errors import RuleError
+from matches.hands import typed_name
+from matches.models import MatchPlayer, Player
+from matches.people import figures_blocks
+from matches.sheet import places_chart
+from matches.words import refusal, say
+
+from .board import HtmxHttpRequest, host_required
+
+
+def _host_player(request: HtmxHttpRequest, player_id: int) -> Player:
+    return get_object_or_404(Player, pk=player_id, host=request.user)
+
+
+@require_GET
+@host_required
+@never_cache
+def players(request: HtmxHttpRequest) -> HttpResponse:
+    """Every player of the host with their figures: the kept counts only, so
+    the page costs the same after 1 match or 1,000."""
+    host = request.user.pk
+
+    def draw() -> str:
+        everyone = selectors.hosts_players(host)
+        rows = [(player, figures_blocks(list(player.figures.all()))) for player in everyone]
+        return render_to_string("matches/players.html#lists", {"rows": rows})
+
+    lists = pages.kept(("players", host, selectors.host_version(host)), draw)
+    return render(request, "matches/players.html", {"lists": lists})
+
+
+@require_GET
+@host_required
+@never_cache
+def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """A player's figures, their newest matches, a chart of their places, and
+    head to head against another player (``?with=ID``)."""
+    player = _host_player(request, player_id)
+    page = selectors.player_page(player, read_whole_number(request.GET.get("with", "")))
+    return render(
+        request,
+        "matches/player.html",
+        {
+            "player": player,
+            "blocks": figures_blocks(page["kept"]),
+            "rows": page["rows"],
+            "chart": places_chart(page["places"]),
+            "others": page["others"],
+            "versus": page["versus"],
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+@never_cache
+def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Rename a player; a name another player has asks whether to merge."""
+    player = _host_player(request, player_id)
+    error = taken = None
+    name = typed_name(request.POST["name"]) if "name" in request.POST else player.name
+    if request.method == "POST":
+        was = player.name
+        try:
+            services.player_rename(player=player, name=name)
+        except services.NameTaken as refused:
+            taken = refused.other
+            error = refusal(refused)
+        except RuleError as refused:
+            words = refusal(refused)
+            error = words[:1].upper() + words[1:]
+        else:
+            if player.name == was:
+                messages.info(request, f"The name stays {player.name}: nothing changed.")
+            else:
+                messages.success(request, f"Renamed to {player.name}; every match follows.")
+            return redirect("matches:player", player_id=player.pk)
+    return render(
+        request,
+        "matches/player_rename.html",
+        {"player": player, "name": name, "error": error, "taken": taken},
+    )
+
+
+@require_POST
+@host_required
+def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Merge this player into another (``into``): one person, two names. A
+    merge cannot be undone, so it asks first (``confirm``), once it is known
+    that it can be done."""
+    gone = _host_player(request, player_id)
+    into = request.POST.get("into", "")
+    if not into.strip():
+        messages.error(request, f"Choose the player {gone.name} is merged into.")
+        return redirect("matches:player", player_id=gone.pk)
+    keep = get_object_or_404(Player, pk=read_whole_number(into) or 0, host=request.user)
+    name = gone.name
+    try:
+        if request.POST.get("confirm") != "yes":
+            services.players_merge_check(keep=keep, gone=gone)
+            played = MatchPlayer.objects.filter(player=gone).count()
+            return render(
+                request,
+                "matches/player_merge.html",
+                {"gone": gone, "keep": keep, "played": played},
+            )
+        services.players_merge(keep=keep, gone=gone)
+    except RuleError as refused:
+        messages.error(request, say(refused.code, refused.values))
+        return redirect("matches:player", player_id=gone.pk)
+    messages.success(request, f"{name} is merged into {keep.name}; every match follows.")
+    return redirect("matches:player", player_id=keep.pk)
