@@ -413,13 +413,24 @@ if LOG_LEVEL not in _LOG_LEVELS:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "bad_request_in_one_line": {"()": "scoreboard.logs.BadRequestInOneLine"},
+        "bad_requests_and_errors": {"()": "scoreboard.logs.BadRequestsAndErrors"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "filters": ["bad_request_in_one_line"]},
+    },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     "loggers": {
-        # Refused requests (404, 403) are the table's ordinary business.
-        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
-        # A request for a host name not ours (a scanner) is answered 400;
-        # its traceback would fill the log.
-        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
+        # Refused requests (404, 403) are the table's ordinary business; a bad
+        # request (400: a form or upload that cannot be read) is told, in one
+        # line, as is one Django finds suspicious (django.security: a host
+        # name not ours, from a scanner), whose traceback would fill the log.
+        "django.request": {
+            "handlers": ["stderr"],
+            "level": "WARNING",
+            "filters": ["bad_requests_and_errors"],
+            "propagate": False,
+        },
     },
 }
