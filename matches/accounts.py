@@ -1,6 +1,6 @@
 """Hosts' accounts: log-in throttled (django-axes per name and address,
-django-ratelimit per address), sign-up limited per address, and a password
-check Django's validators lack."""
+django-ratelimit per address), sign-up limited per address (accounts made,
+and sign-ups refused), and a password check Django's validators lack."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db.models import Model
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.defaultfilters import time as time_filter
@@ -156,10 +157,54 @@ def signups_limited(request: HttpRequest, *, count: bool) -> bool:
     return _reached(request, "signup", settings.SIGNUPS_PER_HOUR, "h", count=count)
 
 
+def _signup_failures_limited(request: HttpRequest, *, count: bool) -> bool:
+    """Whether this address has had ``SIGNUP_FAILURES_PER_HOUR`` sign-ups
+    refused in the current hour; ``count`` counts one more."""
+    limit = settings.SIGNUP_FAILURES_PER_HOUR
+    return _reached(request, "signup-failure", limit, "h", count=count)
+
+
 TOO_MANY_SIGNUPS = gettext_lazy(
     "Too many new accounts from this phone or network this hour: try again within the hour, "
     "or log in to an account made already."
 )
+
+TOO_MANY_SIGNUP_FAILURES = gettext_lazy(
+    "Too many sign-ups refused from this phone or network this hour: wait, and try again "
+    "within the hour, or log in to an account made already."
+)
+
+
+def signup_refused(request: HttpRequest, form: Form) -> bool:
+    """Whether this address must wait before signing up: it made
+    ``SIGNUPS_PER_HOUR`` accounts this hour, or had ``SIGNUP_FAILURES_PER_HOUR``
+    sign-ups refused (a name taken, a password too short), so nobody can try
+    without end which names are taken. If so, ``form`` keeps what was typed
+    and says to wait, and nothing else: checked, it would still tell whether
+    the name is taken."""
+    if signups_limited(request, count=False):
+        message = TOO_MANY_SIGNUPS
+    elif _signup_failures_limited(request, count=False):
+        message = TOO_MANY_SIGNUP_FAILURES
+    else:
+        return False
+    # Only the message: a form checked (bound) would say whether the name is
+    # taken. Set on the errors themselves, which an empty form also has.
+    errors = form.errors
+    errors.clear()
+    errors[NON_FIELD_ERRORS] = form.error_class(
+        [str(message)], error_class="nonfield", renderer=form.renderer
+    )
+    return True
+
+
+def count_signup(request: HttpRequest, *, made: bool) -> None:
+    """Count a sign-up of this address: towards ``SIGNUPS_PER_HOUR`` when it
+    ``made`` an account, else towards ``SIGNUP_FAILURES_PER_HOUR``."""
+    if made:
+        signups_limited(request, count=True)
+    else:
+        _signup_failures_limited(request, count=True)
 
 
 TOO_MANY_RESETS = gettext_lazy(

@@ -463,17 +463,18 @@ def _history(request: HtmxHttpRequest) -> dict[str, Any]:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HtmxHttpRequest) -> HttpResponse:
-    """Sign up as a host with Django's own user creation form."""
+    """Sign up as a host with Django's own user creation form; an address
+    that made, or was refused, too many sign-ups this hour waits."""
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and accounts.signups_limited(request, count=False):
-        form.is_valid()  # bound, so the page keeps what was typed
-        form.add_error(None, str(accounts.TOO_MANY_SIGNUPS))
+    if request.method == "POST" and accounts.signup_refused(request, form):
         return render(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        accounts.signups_limited(request, count=True)
+        accounts.count_signup(request, made=True)
         login(request, user, backend="matches.accounts.HostBackend")
         return redirect("matches:home")
+    if request.method == "POST":
+        accounts.count_signup(request, made=False)
     return render(request, "registration/signup.html", {"form": form})
 
 

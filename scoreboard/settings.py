@@ -224,8 +224,11 @@ AXES_LOCKOUT_CALLABLE = "matches.accounts.locked_out"
 # The name tried, cut to the longest an account can have: a longer one sent
 # to the log-in would overflow the column of names tried (PostgreSQL refuses).
 AXES_USERNAME_CALLABLE = "matches.accounts.tried_name"
-# Sign-ups per address and hour (django-ratelimit, in the cache below).
+# Sign-ups per address and hour (django-ratelimit, in the cache below): the
+# accounts made, and apart from them the sign-ups refused (a name taken), so
+# nobody can try without end which names are taken.
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10, low=1, high=100_000)
+SIGNUP_FAILURES_PER_HOUR = env_int("SIGNUP_FAILURES_PER_HOUR", 20, low=1, high=100_000)
 # Forgotten-password links asked for per address and hour.
 RESETS_PER_HOUR = env_int("RESETS_PER_HOUR", 5, low=1, high=100_000)
 

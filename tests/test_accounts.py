@@ -395,3 +395,55 @@ def test_a_host_deleted_ends_their_sessions(client, alice):
     assert not HostSession.objects.exists()
     response = client.get(reverse("matches:new"))
     assert response.status_code == 302
+
+
+def test_sign_ups_refused_are_limited_per_address_so_taken_names_cannot_be_probed(
+    client, alice, settings
+):
+    settings.SIGNUP_FAILURES_PER_HOUR = 3
+    for name in ("alice", "Alice", "alice"):
+        taken = sign_up(client, name)
+        assert taken.status_code == 200
+        assert "A user with that username already exists." in text(taken)
+    refused = sign_up(client, "alice")
+    assert refused.status_code == 429
+    assert (
+        "Too many sign-ups refused from this phone or network this hour: wait, and try again "
+        "within the hour, or log in to an account made already." in text(refused)
+    )
+    # Nothing more is told: not whether the name is taken.
+    assert "already exists" not in text(refused)
+    # Nor is anything saved, even a sign-up that would have been right; what
+    # was typed stays in the form.
+    users = get_user_model().objects.count()
+    refused = client.post(
+        reverse("matches:signup"),
+        {
+            "username": "cara",
+            "email": "cara@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        REMOTE_ADDR="10.0.0.1",
+    )
+    assert refused.status_code == 429
+    assert 'value="cara"' in refused.content.decode()
+    assert 'value="cara@example.org"' in refused.content.decode()
+    assert get_user_model().objects.count() == users
+    # An empty form sent is refused the same way, not a server error.
+    empty = client.post(reverse("matches:signup"), {}, REMOTE_ADDR="10.0.0.1")
+    assert empty.status_code == 429
+    assert "Too many sign-ups refused" in text(empty)
+    # Another address is not held back.
+    assert sign_up(client, "cara", address="10.0.0.2").status_code == 302
+
+
+def test_a_sign_up_past_the_limit_of_accounts_tells_nothing_of_the_name(client, alice, settings):
+    settings.SIGNUPS_PER_HOUR = 1
+    assert sign_up(client, "bert").status_code == 302
+    client.logout()
+    refused = sign_up(client, "alice")
+    assert refused.status_code == 429
+    assert "Too many new accounts from this phone or network this hour" in text(refused)
+    assert "already exists" not in text(refused)
+    assert 'value="alice"' in refused.content.decode()
