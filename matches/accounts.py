@@ -5,6 +5,8 @@ and sign-ups refused), and a password check Django's validators lack."""
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from axes.models import AccessAttempt
@@ -83,22 +85,29 @@ def _login_page(request: HttpRequest, message: str, status: int) -> HttpResponse
     )
 
 
-def log_in(request: HttpRequest) -> HttpResponse:
-    """Django's log-in page, refusing an address that has tried too many
-    wrong passwords (any names) before it checks one more."""
-    if request.method == "POST" and _address_limited(request, count=False):
-        message = TOO_MANY_HERE.format(minutes=settings.LOGIN_COOLOFF_MINUTES)
-        return _login_page(request, message, 429)
-    response = _LOGIN(request)
-    # The form again: a wrong password (a name already locked out is axes'
-    # answer, not one more failure of this address).
-    refused = response.status_code == 200 and not getattr(request, "axes_locked_out", False)
-    if request.method == "POST" and refused:
-        _address_limited(request, count=True)
-    return response
+def limited(login_view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``login_view`` (Django's log-in page, or the admin's), refusing an
+    address that has tried too many wrong passwords (any names) before it
+    checks one more. django-axes counts per name and address for both, as
+    they log in through the authentication backends."""
+
+    @wraps(login_view)
+    def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST" and _address_limited(request, count=False):
+            message = TOO_MANY_HERE.format(minutes=settings.LOGIN_COOLOFF_MINUTES)
+            return _login_page(request, message, 429)
+        response = login_view(request, *args, **kwargs)
+        # The form again: a wrong password (a name already locked out is axes'
+        # answer, not one more failure of this address).
+        refused = response.status_code == 200 and not getattr(request, "axes_locked_out", False)
+        if request.method == "POST" and refused:
+            _address_limited(request, count=True)
+        return response
+
+    return view
 
 
-_LOGIN = auth_views.LoginView.as_view()
+log_in = limited(auth_views.LoginView.as_view())
 
 
 def tried_name(request: HttpRequest, credentials: dict | None = None) -> str:

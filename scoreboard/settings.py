@@ -155,6 +155,11 @@ PROXY_SSL_HEADER = env_str("PROXY_SSL_HEADER")
 if PROXY_SSL_HEADER:
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
 
+# Django's admin (read-mostly: matches as stored, for support staff) is served
+# only when ADMIN is on: off, /admin/ is not there to be probed at all. On,
+# its log-in has the app's limits (scoreboard/urls.py).
+ADMIN_ENABLED = env_bool("ADMIN", False)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

@@ -21,9 +21,9 @@ PASSWORD = "a long table password"
 LOGIN = "/accounts/login/"
 
 
-def log_in(client, username: str, password: str, address: str = "10.0.0.1", **headers):
+def log_in(client, username: str, password: str, address: str = "10.0.0.1", path=LOGIN, **headers):
     return client.post(
-        LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address, **headers
+        path, {"username": username, "password": password}, REMOTE_ADDR=address, **headers
     )
 
 
@@ -48,10 +48,13 @@ def test_five_wrong_passwords_lock_that_name_from_that_address_and_say_until_whe
 
 
 @pytest.mark.parametrize("login", [LOGIN, "/admin/login/"])
-def test_a_name_longer_than_any_account_s_is_refused_not_a_server_error(client, alice, login):
+def test_a_name_longer_than_any_account_s_is_refused_not_a_server_error(
+    client, alice, login, turn_on
+):
     """A name of 300 characters is no account's: the log-in says so, and the
     record of names tried keeps it cut to 150 (on PostgreSQL a longer one
     overflowed its column: a server error)."""
+    turn_on(ADMIN_ENABLED=True)
     long_name = "a" * 300
     response = client.post(login, {"username": long_name, "password": "wrong guess"})
     assert response.status_code == 200
@@ -447,3 +450,35 @@ def test_a_sign_up_past_the_limit_of_accounts_tells_nothing_of_the_name(client, 
     assert "Too many new accounts from this phone or network this hour" in text(refused)
     assert "already exists" not in text(refused)
     assert 'value="alice"' in refused.content.decode()
+
+
+def test_the_admin_is_not_served_unless_turned_on(client, admin_user):
+    from django.urls import NoReverseMatch
+
+    client.force_login(admin_user)
+    for path in ("/admin/", "/admin/login/", "/admin/matches/match/"):
+        assert client.get(path).status_code == 404
+    with pytest.raises(NoReverseMatch):
+        reverse("admin:index")
+
+
+def test_the_admin_log_in_has_the_log_in_limits(client, alice, settings, turn_on):
+    turn_on(ADMIN_ENABLED=True)
+    admin_login = "/admin/login/"
+    assert client.get(admin_login).status_code == 200
+    # Per name and address (django-axes): five wrong passwords for alice.
+    for _ in range(4):
+        assert log_in(client, "alice", "wrong guess", path=admin_login).status_code == 200
+    assert log_in(client, "alice", "wrong guess", path=admin_login).status_code == 429
+    refused = log_in(client, "alice", PASSWORD, path=admin_login)
+    assert refused.status_code == 429
+    assert "Too many wrong passwords for alice from here." in text(refused)
+    # Per address, for any names: one machine trying many.
+    settings.LOGIN_ADDRESS_FAILURES = 3
+    for number in range(3):
+        tried = log_in(client, f"guess{number}", "wrong", address="10.0.0.7", path=admin_login)
+        assert tried.status_code == 200
+    refused = log_in(client, "guess9", "wrong", address="10.0.0.7", path=admin_login)
+    assert refused.status_code == 429
+    assert "Too many wrong passwords from this phone or network" in text(refused)
+    assert "_auth_user_id" not in client.session

@@ -370,7 +370,8 @@ def test_the_players_figures_are_drawn_as_their_template_draws_them(counts):
     assert as_django_draws(drawing.player_figures(shown)) == as_django_draws(expected)
 
 
-def test_the_admin_changes_and_deletes_nothing(admin_client):
+def test_the_admin_changes_and_deletes_nothing(admin_client, turn_on):
+    turn_on(ADMIN_ENABLED=True)
     match = MatchFactory()
     record(match, hand("Ben", Alice=23, Cara=18))
     page = reverse("admin:matches_match_delete", args=[match.pk])
