@@ -159,6 +159,9 @@ if PROXY_SSL_HEADER:
 # only when ADMIN is on: off, /admin/ is not there to be probed at all. On,
 # its log-in has the app's limits (scoreboard/urls.py).
 ADMIN_ENABLED = env_bool("ADMIN", False)
+# The benchmark's trivial pages (bench/bench.py, which sets BENCH_FLOORS for
+# the server it starts); nobody else has a use for them.
+BENCH_FLOORS = env_bool("BENCH_FLOORS", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

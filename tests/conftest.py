@@ -63,8 +63,8 @@ def host(client: Any) -> Any:
 
 @pytest.fixture
 def turn_on() -> Iterator[Callable[..., None]]:
-    """Turn on addresses a setting serves (``turn_on(ADMIN_ENABLED=True)``):
-    the settings are changed and scoreboard/urls.py, which
+    """Turn on addresses a setting serves (``turn_on(ADMIN_ENABLED=True)``,
+    ``BENCH_FLOORS``): the settings are changed and scoreboard/urls.py, which
     reads them once, as a server does at its start, is read again; after the
     test, both are as they were."""
     import importlib

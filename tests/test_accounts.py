@@ -351,10 +351,11 @@ def test_one_backend_checks_a_password(settings):
 
 
 def test_the_session_is_read_with_who_it_signed_in_in_one_query(
-    client, alice, django_assert_num_queries
+    client, alice, django_assert_num_queries, turn_on
 ):
     from matches.models import HostSession
 
+    turn_on(BENCH_FLOORS=True)  # a page that reads who is signed in, and nothing else
     client.force_login(alice)
     row = HostSession.objects.get(session_key=client.session.session_key)
     assert row.user_id == alice.pk

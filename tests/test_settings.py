@@ -34,6 +34,7 @@ SETTINGS_VARIABLES = (
     "HSTS_PRELOAD",
     "DB_CONN_MAX_AGE",
     "ADMIN",
+    "BENCH_FLOORS",
 )
 
 
@@ -286,12 +287,12 @@ def test_worker_threads_keep_their_database_connection_unless_told_not_to() -> N
     assert "DB_CONN_MAX_AGE" in last_line(refused.stderr)
 
 
-def test_the_admin_is_served_only_when_turned_on() -> None:
+def test_the_admin_and_the_benchmarks_floors_are_served_only_when_turned_on() -> None:
     code = (
         "import django\n"
         "from django.urls import Resolver404, resolve\n"
         "django.setup()\n"
-        "for path in ('/admin/', '/admin/login/'):\n"
+        "for path in ('/admin/', '/admin/login/', '/bench/floor/', '/bench/host-floor/'):\n"
         "    try:\n"
         "        resolve(path)\n"
         "        print(path, 'served')\n"
@@ -305,9 +306,15 @@ def test_the_admin_is_served_only_when_turned_on() -> None:
     }
     result = load_settings(code, **env)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["/admin/", "absent", "/admin/login/", "absent"]
-    result = load_settings(code, **env, ADMIN="on")
+    assert result.stdout.split() == [
+        *("/admin/", "absent", "/admin/login/", "absent"),
+        *("/bench/floor/", "absent", "/bench/host-floor/", "absent"),
+    ]
+    result = load_settings(code, **env, ADMIN="on", BENCH_FLOORS="true")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["/admin/", "served", "/admin/login/", "served"]
+    assert result.stdout.split() == [
+        *("/admin/", "served", "/admin/login/", "served"),
+        *("/bench/floor/", "served", "/bench/host-floor/", "served"),
+    ]
     result = load_settings(**env, ADMIN="maybe")
     assert last_line(result.stderr).startswith("django.core.exceptions.ImproperlyConfigured: ADMIN")
