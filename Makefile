@@ -40,7 +40,8 @@ test: $(VENV)/.installed-test
 	DEBUG=true $(BIN)/python manage.py makemigrations --check --dry-run
 	@echo "make test: the whole suite on SQLite"
 	$(BIN)/python -m pytest
-	@# The same suite on a throwaway PostgreSQL, where this machine has one.
+	@# The same suite on a throwaway PostgreSQL, where this machine has one, with a
+	@# UTF-8 locale as production clusters have (scripts/with-postgres: C.UTF-8).
 	@# REQUIRE_POSTGRES=1 (as .ci/run sets) makes its absence a failure.
 	@echo "make test: the whole suite on PostgreSQL"
 	@scripts/with-postgres $(BIN)/python -m pytest; status=$$?; \

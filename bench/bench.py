@@ -61,6 +61,9 @@ def setup_django(data: Path) -> None:
         SECURE_COOKIES="false",
         # In-process pages (the query counts) draw uncollected static files.
         STATIC_STORAGE="plain",
+        # The floors every page is measured against, here and in the server
+        # started below (it inherits this environment): served only when asked.
+        BENCH_FLOORS="true",
     )
     import django
 

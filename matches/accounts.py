@@ -1,10 +1,12 @@
 """Hosts' accounts: log-in throttled (django-axes per name and address,
-django-ratelimit per address), sign-up limited per address, and a password
-check Django's validators lack."""
+django-ratelimit per address), sign-up limited per address (accounts made,
+and sign-ups refused), and a password check Django's validators lack."""
 
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from axes.models import AccessAttempt
@@ -12,7 +14,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import time as time_filter
@@ -80,22 +83,29 @@ def _login_page(request: HttpRequest, message: str, status: int) -> HttpResponse
     )
 
 
-def log_in(request: HttpRequest) -> HttpResponse:
-    """Django's log-in page, refusing an address that has tried too many
-    wrong passwords (any names) before it checks one more."""
-    if request.method == "POST" and _address_limited(request, count=False):
-        message = TOO_MANY_HERE.format(minutes=settings.LOGIN_COOLOFF_MINUTES)
-        return _login_page(request, message, 429)
-    response = _LOGIN(request)
-    # The form again: a wrong password (a name already locked out is axes'
-    # answer, not one more failure of this address).
-    refused = response.status_code == 200 and not getattr(request, "axes_locked_out", False)
-    if request.method == "POST" and refused:
-        _address_limited(request, count=True)
-    return response
+def limited(login_view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``login_view`` (Django's log-in page, or the admin's), refusing an
+    address that has tried too many wrong passwords (any names) before it
+    checks one more. django-axes counts per name and address for both, as
+    they log in through the authentication backends."""
+
+    @wraps(login_view)
+    def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST" and _address_limited(request, count=False):
+            message = TOO_MANY_HERE.format(minutes=settings.LOGIN_COOLOFF_MINUTES)
+            return _login_page(request, message, 429)
+        response = login_view(request, *args, **kwargs)
+        # The form again: a wrong password (a name already locked out is axes'
+        # answer, not one more failure of this address).
+        refused = response.status_code == 200 and not getattr(request, "axes_locked_out", False)
+        if request.method == "POST" and refused:
+            _address_limited(request, count=True)
+        return response
+
+    return view
 
 
-_LOGIN = auth_views.LoginView.as_view()
+log_in = limited(auth_views.LoginView.as_view())
 
 
 def tried_name(request: HttpRequest, credentials: dict | None = None) -> str:
@@ -154,10 +164,54 @@ def signups_limited(request: HttpRequest, *, count: bool) -> bool:
     return _reached(request, "signup", settings.SIGNUPS_PER_HOUR, "h", count=count)
 
 
+def _signup_failures_limited(request: HttpRequest, *, count: bool) -> bool:
+    """Whether this address has had ``SIGNUP_FAILURES_PER_HOUR`` sign-ups
+    refused in the current hour; ``count`` counts one more."""
+    limit = settings.SIGNUP_FAILURES_PER_HOUR
+    return _reached(request, "signup-failure", limit, "h", count=count)
+
+
 TOO_MANY_SIGNUPS = gettext_lazy(
     "Too many new accounts from this phone or network this hour: try again within the hour, "
     "or log in to an account made already."
 )
+
+TOO_MANY_SIGNUP_FAILURES = gettext_lazy(
+    "Too many sign-ups refused from this phone or network this hour: wait, and try again "
+    "within the hour, or log in to an account made already."
+)
+
+
+def signup_refused(request: HttpRequest, form: Form) -> bool:
+    """Whether this address must wait before signing up: it made
+    ``SIGNUPS_PER_HOUR`` accounts this hour, or had ``SIGNUP_FAILURES_PER_HOUR``
+    sign-ups refused (a name taken, a password too short), so nobody can try
+    without end which names are taken. If so, ``form`` keeps what was typed
+    and says to wait, and nothing else: checked, it would still tell whether
+    the name is taken."""
+    if signups_limited(request, count=False):
+        message = TOO_MANY_SIGNUPS
+    elif _signup_failures_limited(request, count=False):
+        message = TOO_MANY_SIGNUP_FAILURES
+    else:
+        return False
+    # Only the message: a form checked (bound) would say whether the name is
+    # taken. Set on the errors themselves, which an empty form also has.
+    errors = form.errors
+    errors.clear()
+    errors[NON_FIELD_ERRORS] = form.error_class(
+        [str(message)], error_class="nonfield", renderer=form.renderer
+    )
+    return True
+
+
+def count_signup(request: HttpRequest, *, made: bool) -> None:
+    """Count a sign-up of this address: towards ``SIGNUPS_PER_HOUR`` when it
+    ``made`` an account, else towards ``SIGNUP_FAILURES_PER_HOUR``."""
+    if made:
+        signups_limited(request, count=True)
+    else:
+        _signup_failures_limited(request, count=True)
 
 
 TOO_MANY_RESETS = gettext_lazy(
@@ -195,15 +249,16 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Sign up as a host with Django's own user creation form."""
+    """Sign up as a host with Django's own user creation form; an address
+    that made, or was refused, too many sign-ups this hour waits."""
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and signups_limited(request, count=False):
-        form.is_valid()  # bound, so the page keeps what was typed
-        form.add_error(None, str(TOO_MANY_SIGNUPS))
+    if request.method == "POST" and signup_refused(request, form):
         return render(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        signups_limited(request, count=True)
+        count_signup(request, made=True)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("matches:home")
+    if request.method == "POST":
+        count_signup(request, made=False)
     return render(request, "registration/signup.html", {"form": form})

@@ -152,6 +152,14 @@ PROXY_SSL_HEADER = env_str("PROXY_SSL_HEADER")
 if PROXY_SSL_HEADER:
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
 
+# Django's admin (read-mostly: matches as stored, for support staff) is served
+# only when ADMIN is on: off, /admin/ is not there to be probed at all. On,
+# its log-in has the app's limits (scoreboard/urls.py).
+ADMIN_ENABLED = env_bool("ADMIN", False)
+# The benchmark's trivial pages (bench/bench.py, which sets BENCH_FLOORS for
+# the server it starts); nobody else has a use for them.
+BENCH_FLOORS = env_bool("BENCH_FLOORS", False)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -219,8 +227,11 @@ AXES_LOCKOUT_CALLABLE = "matches.accounts.locked_out"
 # The name tried, cut to the longest an account can have: a longer one sent
 # to the log-in would overflow the column of names tried (PostgreSQL refuses).
 AXES_USERNAME_CALLABLE = "matches.accounts.tried_name"
-# Sign-ups per address and hour (django-ratelimit, in the cache below).
+# Sign-ups per address and hour (django-ratelimit, in the cache below): the
+# accounts made, and apart from them the sign-ups refused (a name taken), so
+# nobody can try without end which names are taken.
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10, low=1, high=100_000)
+SIGNUP_FAILURES_PER_HOUR = env_int("SIGNUP_FAILURES_PER_HOUR", 20, low=1, high=100_000)
 # Forgotten-password links asked for per address and hour.
 RESETS_PER_HOUR = env_int("RESETS_PER_HOUR", 5, low=1, high=100_000)
 
@@ -413,13 +424,24 @@ if LOG_LEVEL not in _LOG_LEVELS:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "bad_request_in_one_line": {"()": "scoreboard.logs.BadRequestInOneLine"},
+        "bad_requests_and_errors": {"()": "scoreboard.logs.BadRequestsAndErrors"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "filters": ["bad_request_in_one_line"]},
+    },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     "loggers": {
-        # Refused requests (404, 403) are the table's ordinary business.
-        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
-        # A request for a host name not ours (a scanner) is answered 400;
-        # its traceback would fill the log.
-        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
+        # Refused requests (404, 403) are the table's ordinary business; a bad
+        # request (400: a form or upload that cannot be read) is told, in one
+        # line, as is one Django finds suspicious (django.security: a host
+        # name not ours, from a scanner), whose traceback would fill the log.
+        "django.request": {
+            "handlers": ["stderr"],
+            "level": "WARNING",
+            "filters": ["bad_requests_and_errors"],
+            "propagate": False,
+        },
     },
 }

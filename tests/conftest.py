@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -69,3 +70,34 @@ def _pages_forgotten() -> Any:
 
     caches["pages"].clear()
     yield
+
+
+@pytest.fixture
+def turn_on() -> Iterator[Callable[..., None]]:
+    """Turn on addresses a setting serves (``turn_on(ADMIN_ENABLED=True)``,
+    ``BENCH_FLOORS``): the settings are changed and scoreboard/urls.py, which
+    reads them once, as a server does at its start, is read again; after the
+    test, both are as they were."""
+    import importlib
+
+    from django.test import override_settings
+    from django.urls import clear_url_caches
+
+    import scoreboard.urls
+
+    changed: list[override_settings] = []
+
+    def read_urls_again() -> None:
+        importlib.reload(scoreboard.urls)
+        clear_url_caches()
+
+    def turn_on(**flags: bool) -> None:
+        changed.append(override_settings(**flags))
+        changed[-1].enable()
+        read_urls_again()
+
+    yield turn_on
+    for change in reversed(changed):
+        change.disable()
+    if changed:
+        read_urls_again()

@@ -21,9 +21,9 @@ PASSWORD = "a long table password"
 LOGIN = "/accounts/login/"
 
 
-def log_in(client, username: str, password: str, address: str = "10.0.0.1", **headers):
+def log_in(client, username: str, password: str, address: str = "10.0.0.1", path=LOGIN, **headers):
     return client.post(
-        LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address, **headers
+        path, {"username": username, "password": password}, REMOTE_ADDR=address, **headers
     )
 
 
@@ -48,10 +48,13 @@ def test_five_wrong_passwords_lock_that_name_from_that_address_and_say_until_whe
 
 
 @pytest.mark.parametrize("login", [LOGIN, "/admin/login/"])
-def test_a_name_longer_than_any_account_s_is_refused_not_a_server_error(client, alice, login):
+def test_a_name_longer_than_any_account_s_is_refused_not_a_server_error(
+    client, alice, login, turn_on
+):
     """A name of 300 characters is no account's: the log-in says so, and the
     record of names tried keeps it cut to 150 (on PostgreSQL a longer one
     overflowed its column: a server error)."""
+    turn_on(ADMIN_ENABLED=True)
     long_name = "a" * 300
     response = client.post(login, {"username": long_name, "password": "wrong guess"})
     assert response.status_code == 200
@@ -355,3 +358,87 @@ def test_a_host_deleted_is_signed_out(client, alice):
     get_user_model().objects.filter(pk=alice.pk).delete()
     response = client.get(reverse("matches:new"))
     assert response.status_code == 302
+
+
+def test_sign_ups_refused_are_limited_per_address_so_taken_names_cannot_be_probed(
+    client, alice, settings
+):
+    settings.SIGNUP_FAILURES_PER_HOUR = 3
+    for name in ("alice", "Alice", "alice"):
+        taken = sign_up(client, name)
+        assert taken.status_code == 200
+        assert "A user with that username already exists." in text(taken)
+    refused = sign_up(client, "alice")
+    assert refused.status_code == 429
+    assert (
+        "Too many sign-ups refused from this phone or network this hour: wait, and try again "
+        "within the hour, or log in to an account made already." in text(refused)
+    )
+    # Nothing more is told: not whether the name is taken.
+    assert "already exists" not in text(refused)
+    # Nor is anything saved, even a sign-up that would have been right; what
+    # was typed stays in the form.
+    users = get_user_model().objects.count()
+    refused = client.post(
+        reverse("matches:signup"),
+        {
+            "username": "cara",
+            "email": "cara@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        REMOTE_ADDR="10.0.0.1",
+    )
+    assert refused.status_code == 429
+    assert 'value="cara"' in refused.content.decode()
+    assert 'value="cara@example.org"' in refused.content.decode()
+    assert get_user_model().objects.count() == users
+    # An empty form sent is refused the same way, not a server error.
+    empty = client.post(reverse("matches:signup"), {}, REMOTE_ADDR="10.0.0.1")
+    assert empty.status_code == 429
+    assert "Too many sign-ups refused" in text(empty)
+    # Another address is not held back.
+    assert sign_up(client, "cara", address="10.0.0.2").status_code == 302
+
+
+def test_a_sign_up_past_the_limit_of_accounts_tells_nothing_of_the_name(client, alice, settings):
+    settings.SIGNUPS_PER_HOUR = 1
+    assert sign_up(client, "bert").status_code == 302
+    client.logout()
+    refused = sign_up(client, "alice")
+    assert refused.status_code == 429
+    assert "Too many new accounts from this phone or network this hour" in text(refused)
+    assert "already exists" not in text(refused)
+    assert 'value="alice"' in refused.content.decode()
+
+
+def test_the_admin_is_not_served_unless_turned_on(client, admin_user):
+    from django.urls import NoReverseMatch
+
+    client.force_login(admin_user)
+    for path in ("/admin/", "/admin/login/", "/admin/matches/match/"):
+        assert client.get(path).status_code == 404
+    with pytest.raises(NoReverseMatch):
+        reverse("admin:index")
+
+
+def test_the_admin_log_in_has_the_log_in_limits(client, alice, settings, turn_on):
+    turn_on(ADMIN_ENABLED=True)
+    admin_login = "/admin/login/"
+    assert client.get(admin_login).status_code == 200
+    # Per name and address (django-axes): five wrong passwords for alice.
+    for _ in range(4):
+        assert log_in(client, "alice", "wrong guess", path=admin_login).status_code == 200
+    assert log_in(client, "alice", "wrong guess", path=admin_login).status_code == 429
+    refused = log_in(client, "alice", PASSWORD, path=admin_login)
+    assert refused.status_code == 429
+    assert "Too many wrong passwords for alice from here." in text(refused)
+    # Per address, for any names: one machine trying many.
+    settings.LOGIN_ADDRESS_FAILURES = 3
+    for number in range(3):
+        tried = log_in(client, f"guess{number}", "wrong", address="10.0.0.7", path=admin_login)
+        assert tried.status_code == 200
+    refused = log_in(client, "guess9", "wrong", address="10.0.0.7", path=admin_login)
+    assert refused.status_code == 429
+    assert "Too many wrong passwords from this phone or network" in text(refused)
+    assert "_auth_user_id" not in client.session

@@ -103,9 +103,10 @@ def test_another_host_gets_404_for_every_page_of_this_hosts_match():
     assert {"matches:detail", "matches:hand", "matches:sheet", "matches:player"} <= walked
 
 
-def test_the_admin_changes_and_deletes_nothing(admin_client):
+def test_the_admin_changes_and_deletes_nothing(admin_client, turn_on):
     """The admin only reads: a write there would skip the services (the
     snapshot, the players' figures, the versions the pages are kept under)."""
+    turn_on(ADMIN_ENABLED=True)
     match = MatchFactory()
     record(match, hand("Ben", Alice=23, Cara=18))
     page = reverse("admin:matches_match_delete", args=[match.pk])

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import logging
+from collections.abc import Iterator
+
 import pytest
 from django.test import Client
 
@@ -80,3 +84,86 @@ def test_a_save_that_waited_too_long_for_the_database_says_busy_and_keeps_nothin
         assert response["Retry-After"] == "5"
         assert "The server was busy: nothing was saved" in text(response)
     assert not Event.objects.filter(match=match).exists()
+
+
+# The server's log (standard error) ---------------------------------------------------------
+
+
+@pytest.fixture
+def server_log() -> Iterator[io.StringIO]:
+    """What the server writes to standard error, through the handler that
+    LOGGING sets up (its filters and all), caught instead."""
+    handlers = {
+        handler
+        for logger in (logging.getLogger(), logging.getLogger("django.request"))
+        for handler in logger.handlers
+        if handler.get_name() == "stderr"
+    }
+    assert handlers, "LOGGING has no stderr handler"
+    caught = io.StringIO()
+    before = {handler: handler.setStream(caught) for handler in handlers}
+    try:
+        yield caught
+    finally:
+        for handler, stream in before.items():
+            handler.setStream(stream)
+
+
+def test_a_host_name_not_ours_is_one_line_in_the_log(client, server_log):
+    response = client.get("/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert server_log.getvalue().splitlines() == [
+        "400 Bad Request (DisallowedHost): GET /: Invalid HTTP_HOST header: 'evil.example'. "
+        "You may need to add 'evil.example' to ALLOWED_HOSTS."
+    ]
+
+
+def test_an_upload_that_cannot_be_read_is_one_line_in_the_log(client, server_log):
+    # multipart/form-data with no boundary: Django cannot read the form.
+    response = client.post("/signup/", data="--x\r\n", content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert server_log.getvalue().splitlines() == [
+        "400 Bad Request (MultiPartParserError): POST /signup/: Invalid boundary in multipart: None"
+    ]
+
+
+def test_a_suspicious_form_is_one_line_in_the_log(client, server_log, settings):
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 3
+    fields = {f"field{number}": "x" for number in range(5)}
+    response = client.post("/signup/", fields)
+    assert response.status_code == 400
+    assert server_log.getvalue().splitlines() == [
+        "400 Bad Request (TooManyFieldsSent): POST /signup/: The number of GET/POST "
+        "parameters exceeded settings.DATA_UPLOAD_MAX_NUMBER_FIELDS."
+    ]
+
+
+def test_a_bad_request_stays_one_line_whatever_its_path_holds(server_log):
+    from django.core.exceptions import SuspiciousOperation
+    from django.test import RequestFactory
+
+    # A path may hold a new line (sent as %0A), and so may the reason.
+    request = RequestFactory().post("/m/abc%0Aforged line/")
+    try:
+        raise SuspiciousOperation("two\nlines")
+    except SuspiciousOperation as error:
+        logging.getLogger("django.security.SuspiciousOperation").error(
+            str(error), exc_info=error, extra={"status_code": 400, "request": request}
+        )
+    assert server_log.getvalue().splitlines() == [
+        "400 Bad Request (SuspiciousOperation): POST /m/abc\\nforged line/: two\\nlines"
+    ]
+
+
+def test_a_missing_page_is_not_logged_and_a_server_error_keeps_its_traceback(client, server_log):
+    assert client.get("/no/such/page/").status_code == 404
+    assert server_log.getvalue() == ""
+    try:
+        raise ZeroDivisionError("the scoring divided by zero")
+    except ZeroDivisionError as error:
+        logging.getLogger("django.request").error(
+            "Internal Server Error: /m/x/", exc_info=error, extra={"status_code": 500}
+        )
+    logged = server_log.getvalue()
+    assert logged.startswith("Internal Server Error: /m/x/\nTraceback (most recent call last):")
+    assert "ZeroDivisionError: the scoring divided by zero" in logged

@@ -27,7 +27,8 @@ pytestmark = pytest.mark.django_db
 PATTERNS = [
     (name, pattern)
     for name, pattern in every_pattern()
-    # The admin's own pages are Django's; its log-in is walked below as any page.
+    # The admin's own pages are Django's; its log-in is walked below as any page
+    # where the admin is served (ADMIN on: off in the tests, as by default).
     if not name.startswith("admin:") or name == "admin:login"
 ]
 

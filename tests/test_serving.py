@@ -107,16 +107,46 @@ def test_it_refuses_a_bad_serving_value_naming_it(option, value, message):
     assert str(refused.value).startswith(message)
 
 
-def test_it_refuses_a_port_already_in_use():
+@pytest.mark.parametrize("listening_on", ["127.0.0.1", "0.0.0.0"])
+def test_it_refuses_a_port_already_in_use(listening_on):
     from django.core.management.base import CommandError
 
     with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
+        taken.bind((listening_on, 0))
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(CommandError) as refused:
             call_command("table_address", host="127.0.0.1", port=str(port))
     assert str(refused.value).startswith(f"PORT {port} is in use on 127.0.0.1")
+
+
+def test_a_port_whose_last_connections_wait_out_time_wait_serves_again_at_once(capsys):
+    # A server just stopped (Ctrl-C, a restart) leaves its side of the last
+    # connections in TIME_WAIT for a minute: `make run` must start again at once.
+    with socket.socket() as listener:
+        # As gunicorn listens (gunicorn.sock); Linux lets a port whose
+        # connections wait out TIME_WAIT be bound again only when both the
+        # old socket and the new one say so.
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        phone = socket.create_connection(("127.0.0.1", port))
+        served, _ = listener.accept()
+        served.close()  # the server's side closes first: it is the one kept waiting
+        phone.recv(1)
+        phone.close()
+    assert time_wait_on(port), "the test left no connection in TIME_WAIT"
+    call_command("table_address", host="127.0.0.1", port=str(port))
+    assert f"The scoreboard is at http://127.0.0.1:{port}/" in capsys.readouterr().out
+
+
+def time_wait_on(port: int) -> bool:
+    """Whether a TCP connection from local ``port`` is in TIME_WAIT (state 06
+    in /proc/net/tcp, the port in hexadecimal)."""
+    with open("/proc/net/tcp") as table:
+        rows = [line.split() for line in table.readlines()[1:]]
+    return any(row[1].endswith(f":{port:04X}") and row[3] == "06" for row in rows)
 
 
 def test_it_makes_the_secret_key_once_readable_by_its_owner_only(tmp_path, settings):

@@ -33,6 +33,8 @@ SETTINGS_VARIABLES = (
     "HSTS_SUBDOMAINS",
     "HSTS_PRELOAD",
     "DB_CONN_MAX_AGE",
+    "ADMIN",
+    "BENCH_FLOORS",
 )
 
 
@@ -283,3 +285,36 @@ def test_worker_threads_keep_their_database_connection_unless_told_not_to() -> N
     assert last_line(load_settings(code, DEBUG="true", DB_CONN_MAX_AGE="0").stdout) == "0 True"
     refused = load_settings(code, DEBUG="true", DB_CONN_MAX_AGE="forever")
     assert "DB_CONN_MAX_AGE" in last_line(refused.stderr)
+
+
+def test_the_admin_and_the_benchmarks_floors_are_served_only_when_turned_on() -> None:
+    code = (
+        "import django\n"
+        "from django.urls import Resolver404, resolve\n"
+        "django.setup()\n"
+        "for path in ('/admin/', '/admin/login/', '/bench/floor/', '/bench/host-floor/'):\n"
+        "    try:\n"
+        "        resolve(path)\n"
+        "        print(path, 'served')\n"
+        "    except Resolver404:\n"
+        "        print(path, 'absent')\n"
+    )
+    env = {
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 50,
+        "DJANGO_SETTINGS_MODULE": "scoreboard.settings",
+    }
+    result = load_settings(code, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        *("/admin/", "absent", "/admin/login/", "absent"),
+        *("/bench/floor/", "absent", "/bench/host-floor/", "absent"),
+    ]
+    result = load_settings(code, **env, ADMIN="on", BENCH_FLOORS="true")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        *("/admin/", "served", "/admin/login/", "served"),
+        *("/bench/floor/", "served", "/bench/host-floor/", "served"),
+    ]
+    result = load_settings(**env, ADMIN="maybe")
+    assert last_line(result.stderr).startswith("django.core.exceptions.ImproperlyConfigured: ADMIN")

@@ -9,8 +9,11 @@ from matches.engine.names import name_key
 
 def fill_keys(apps, schema_editor):
     """Each player's key; two players of one host whom the old constraint let
-    in under one key (say "Zoë" and "ZOË" on PostgreSQL) stay two players,
-    the second keyed apart until the host merges them on the Players page."""
+    in under one key (say "Straße" and "STRASSE" on any database, or "Zoë" and
+    "ZOË" where lower() folds ASCII only: SQLite, PostgreSQL's C locale) stay
+    two players, the second keyed apart until the host merges them on the
+    Players page. The keys are the engine's, worked out here rather than by
+    the database, so they are the same whatever its locale."""
     Player = apps.get_model("matches", "Player")
     taken = set()
     changed = []

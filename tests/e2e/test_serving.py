@@ -5,6 +5,7 @@ for a year; a missing page is the app's own."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import signal
@@ -13,6 +14,7 @@ import stat
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -132,3 +134,41 @@ def test_it_serves_the_table_with_debug_off(page: Page, table_server: tuple[str,
     assert missing is not None and missing.status == 404
     expect(page.get_by_role("heading", name="Nothing here")).to_be_visible()
     expect(page.get_by_role("link", name="Back to your matches")).to_be_visible()
+
+
+def answer(url: str, path: str, **headers: str) -> http.client.HTTPResponse:
+    """The server's answer to a GET of ``path``, whatever its status, body read."""
+    address = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    connection.request("GET", path, headers=headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+def test_its_answers_name_no_server_software_version(table_server: tuple[str, Path]) -> None:
+    """gunicorn names itself (``Server: gunicorn``, a line it has no setting
+    against) but never its version; nothing else names any software."""
+    url, _ = table_server
+    for path in ("/health/", "/accounts/login/", "/static/css/app.css", "/no/such/page/"):
+        response = answer(url, path)
+        assert response.status in (200, 404), (path, response.status)
+        assert response.getheader("Server") in (None, "gunicorn"), (path, response.getheaders())
+        head = str(response.headers).lower()
+        assert not re.search(r"(gunicorn|python|django|whitenoise)\W*\d", head), head
+        assert "x-powered-by" not in head
+
+
+def test_a_host_name_not_ours_is_one_line_in_its_log(table_server: tuple[str, Path]) -> None:
+    url, data = table_server
+    response = answer(url, "/", Host="evil.example")
+    assert response.status == 400
+    log = (data / "serve.log").read_text()
+    lines = [line for line in log.splitlines() if "evil.example" in line]
+    # One line, the refusal (gunicorn's access line of it names no host).
+    assert lines == [
+        "400 Bad Request (DisallowedHost): GET /: Invalid HTTP_HOST header: 'evil.example'. "
+        "You may need to add 'evil.example' to ALLOWED_HOSTS."
+    ], log
+    assert "Traceback" not in log

@@ -48,6 +48,10 @@ class Command(BaseCommand):
             ) from None
         # Bound and let go at once: nothing is sent anywhere.
         with socket.socket(family, socket.SOCK_STREAM) as probe:
+            # As gunicorn binds: the last connections of a server just stopped
+            # wait out TIME_WAIT for a minute, and must not stop it starting
+            # again. A port something listens on is still refused (Linux).
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind((address, number))
             except OSError as error:
