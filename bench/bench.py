@@ -9,7 +9,8 @@ of 148 hands and its pool, a host with 10,000 matches, and the same pages at
 (bench/wrk.lua), closed-loop on one kept-alive connection, in rounds that
 interleave each page with the floor; a page's ratio is the median of its
 per-round ratios, and the figure reported is the median of three runs.
-Queries are counted in-process with Django's query capture. Writes
+Queries are counted in-process with Django's query capture (transaction
+control not counted). Writes
 bench/results.json and prints a table.
 """
 
@@ -258,10 +259,15 @@ def measure(
     return results
 
 
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
 def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
     """Queries and uncompressed bytes per request, in-process with Django's
     query capture, each after its page's untimed request as the timed runs
-    send it: {page: {"queries": n, "bytes": n}}."""
+    send it: {page: {"queries": n, "bytes": n}}. A write's transaction
+    control (BEGIN, COMMIT, savepoints) is not counted: it reads and writes
+    nothing, and databases differ in whether they show it."""
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
@@ -284,7 +290,8 @@ def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
         expected = 304 if page.name == "poll_unchanged" else None
         if response.status_code >= 400 or (expected and response.status_code != expected):
             raise SystemExit(f"bench: {page.name} answered {response.status_code} in-process")
-        counts[page.name] = {"queries": len(queries), "bytes": len(response.content)}
+        counted = [each for each in queries if not each["sql"].startswith(TRANSACTION_CONTROL)]
+        counts[page.name] = {"queries": len(counted), "bytes": len(response.content)}
     return counts
 
 

@@ -274,6 +274,8 @@ class HistoryRow:
     summary: str = ""
     held: tuple[str, ...] = ()
     created: Any = None
+    # The key its row is kept under as drawn (``pages``), when it is kept.
+    kept: str = ""
 
 
 def held_by(hand: HandResult) -> tuple[str, ...]:

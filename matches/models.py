@@ -98,12 +98,6 @@ class PlayerFigures(models.Model):
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
-    def with_share_token(self) -> MatchQuerySet:
-        """Each match with ``share_token``, its live share link's (None when
-        not shared), in the same query."""
-        live = ShareLink.objects.filter(match=models.OuterRef("pk"), ended=None)
-        return self.annotate(share_token=models.Subquery(live.values("token")[:1]))
-
     def for_replay(self) -> MatchQuerySet:
         """With everything a replay of every event reads: the first dealer,
         the seats with their players and every event (deleted ones too), in

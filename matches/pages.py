@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
@@ -45,6 +46,16 @@ def key(*parts: object) -> str:
     seen = (CODE, translation.get_language(), timezone.get_current_timezone_name())
     # Hashed: a part may be named by what a visitor typed (a history filter).
     return hashlib.blake2b(repr((*seen, *parts)).encode(), digest_size=16).hexdigest()
+
+
+def get(parts: tuple[object, ...]) -> Any:
+    """What is kept under ``parts`` (``key``), or None."""
+    return caches["pages"].get(key(*parts))
+
+
+def keep(parts: tuple[object, ...], value: Any) -> None:
+    """Keep ``value`` under ``parts`` (``key``)."""
+    caches["pages"].set(key(*parts), value)
 
 
 def kept(parts: tuple[object, ...], draw: Callable[[], str]) -> SafeString:

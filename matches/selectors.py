@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -25,6 +25,7 @@ from matches.models import (
     MatchPlayer,
     Player,
     PlayerFigures,
+    ShareLink,
     undone_of,
 )
 from matches.people import head_to_head
@@ -39,11 +40,10 @@ PLAYER_CHART = 30  # and charts their places in the last finished ones
 
 
 def host_match(host_id: int, public_id: str, *, events: bool = False) -> Match | None:
-    """The host's match ``public_id`` with its live share link's token
-    (``share_token``); with ``events``, also its seats and every event (for
-    the pages that replay them: editing the past). None: no such match of
-    this host."""
-    matches = Match.objects.with_share_token().filter(public_id=public_id, host_id=host_id)
+    """The host's match ``public_id``; with ``events``, also its seats and
+    every event (for the pages that replay them: editing the past). None: no
+    such match of this host."""
+    matches = Match.objects.filter(public_id=public_id, host_id=host_id)
     if events:
         matches = matches.for_replay()
     return matches.first()
@@ -69,39 +69,60 @@ class BoardState:
         return undone_of(self.recent, self.deleted)
 
 
+# The columns of a match's row its board shows, read with its events.
+BOARD_COLUMNS = (
+    "version",
+    "engine_version",
+    "status",
+    "hands_played",
+    "line",
+    "snapshot",
+    "deleted_count",
+    "abandoned",
+    "next_match_id",
+    "rules",
+)
+
+
 def board_of(match: Match) -> BoardState:
     """``match``'s board as stored: its last live events and its newest
-    deleted ones, read in one statement with the match's row, whose head is
-    then the one those events go with (a write between two reads would pair
-    an old head with new entries)."""
+    deleted ones, read in one statement with the match's row (and its live
+    share link's token), whose head is then the one those events go with (a
+    write between two reads would pair an old head with new entries).
+
+    A match with nothing deleted, as its row says, is read by the simpler
+    statement of its live events alone."""
     live = Event.objects.filter(match_id=match.pk, deleted=None).order_by("-position")
-    deleted = Event.objects.filter(match_id=match.pk, deleted__isnull=False).order_by("-deleted")
-    rows = list(
-        Event.objects.filter(
+    if match.deleted_count:
+        deleted = Event.objects.filter(match_id=match.pk, deleted__isnull=False)
+        events = Event.objects.filter(
             Q(pk__in=live.values("pk")[:RECENT])
-            | Q(pk__in=deleted.values("pk")[: DELETED_SHOWN + 1])
+            | Q(pk__in=deleted.order_by("-deleted").values("pk")[: DELETED_SHOWN + 1])
         )
-        .select_related("match")
-        .order_by("position")
+    else:
+        events = live[:RECENT]
+    shared = ShareLink.objects.filter(match=OuterRef("match_id"), ended=None)
+    rows = list(
+        events.select_related("match").annotate(share_token=Subquery(shared.values("token")[:1]))
     )
-    if rows:
-        head = rows[0].match
-        for name in (
-            "version",
-            "engine_version",
-            "status",
-            "hands_played",
-            "line",
-            "snapshot",
-            "deleted_count",
-            "abandoned",
-            "next_match_id",
-            "rules",
-        ):
-            setattr(match, name, getattr(head, name))
+    if not rows:  # no event to read it with: the row as it stands now
+        had_deleted = match.deleted_count
+        match.refresh_from_db(fields=BOARD_COLUMNS)
+        if match.deleted_count and not had_deleted:  # deleted meanwhile: read again
+            return board_of(match)
+        live_link = ShareLink.objects.filter(match=match.pk, ended=None)
+        match.share_token = live_link.values_list("token", flat=True).first()
+    elif not match.deleted_count and rows[0].match.deleted_count:
+        match.deleted_count = rows[0].match.deleted_count  # deleted meanwhile: read again
+        return board_of(match)
+    else:
+        for name in BOARD_COLUMNS:
+            setattr(match, name, getattr(rows[0].match, name))
+        match.share_token = rows[0].share_token
     if not match.snapshot_current:
         services.current_head(match)  # a stale snapshot: rebuilt, then read again
         return board_of(match)
+    rows.sort(key=lambda event: event.position)
     recent = [event for event in rows if event.deleted is None]
     removed = sorted(
         (event for event in rows if event.deleted is not None),

@@ -256,6 +256,24 @@ def test_an_undo_that_names_no_entry_takes_nothing_back(client, host, sent):
     assert stored_board(match).totals == {"Alice": 0, "Ben": 41, "Cara": 10}
 
 
+@pytest.mark.parametrize("hands", [1, 2])
+def test_the_board_after_an_undo_by_htmx_offers_to_put_it_back(client, host, hands):
+    """The board drawn after the write reads what the write left: the entry
+    taken back, even when it was the only one (no live entry to read the
+    match's row with)."""
+    match = MatchFactory(host=host)
+    record(match, *[hand("Ben", Alice=23, Cara=18)] * hands)
+    newest = live(match)[-1]
+    client.get(url("detail", match))  # the board as it was, kept
+    response = client.post(
+        url("undo", match), {"event": str(newest.pk)}, headers={"HX-Request": "true"}
+    )
+    page = text(response)
+    assert "Taken back: the hand where Ben went out (Alice 23, Cara 18)." in page
+    assert "Put it back" in page
+    assert f"Record hand {hands}" in page
+
+
 def test_it_names_what_undo_takes_back_away_from_save(client, host):
     match = MatchFactory(host=host)
     record(match, hand("Ben", Alice=23, Cara=18))

@@ -384,13 +384,28 @@ def test_gin_hands_saved_from_the_board_store_what_a_replay_gives(client, host):
 
 def test_a_step_whose_standings_are_missing_saves_nothing():
     # A match's rows out of line with its snapshot (only by hand) are said
-    # loudly: the save's transaction rolls back, nothing half-written.
+    # loudly when a step must change one that is missing: the save's
+    # transaction rolls back, nothing half-written.
     from django.db import IntegrityError
 
     match = MatchFactory(players=NAMES[:3])
     record(match, hand("Ben", Alice=23, Cara=18))
-    MatchPlayer.objects.filter(match=match, seat=2).delete()
+    MatchPlayer.objects.filter(match=match, seat=0).delete()  # Alice goes out next
     with pytest.raises(IntegrityError, match="no standing"):
         services.event_record(match=stored(match), data=hand("Alice", Ben=4, Cara=5))
     assert stored(match).hands_played == 1
     assert Event.objects.filter(match=match).count() == 1
+
+
+def test_a_place_that_moves_with_nothing_else_reaches_the_players_last_results():
+    """Deleting a hand can move a player's place in a closed match while
+    their counts stay (still closed, still not the winner): their last
+    results on their page follow the place."""
+    match = MatchFactory(players=["Alice", "Ben", "Cara"], target=100)
+    record(match, hand("Alice", Ben=1, Cara=1), hand("Ben", Alice=40, Cara=60))
+    cara = Player.objects.get(host=match.host, name="Cara")
+    assert PlayerFigures.objects.get(player=cara, game="rummy").recent[0][2:4] == [3, False]
+    first = stored(match).live_events()[0]
+    services.event_delete(match=stored(match), event_id=first.pk)
+    assert PlayerFigures.objects.get(player=cara, game="rummy").recent[0][2:4] == [2, True]
+    assert_current(match)

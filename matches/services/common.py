@@ -132,22 +132,21 @@ def once(
 
 @dataclass(frozen=True)
 class Locked:
-    """A match read and locked for a write: its row (with ``share_token``,
-    its live share link's), the highest position among its events (``top``,
-    None: none yet; deleted ones keep theirs) and the event a form's token
-    recorded, with its match (``earlier``, ``earlier_match``), of any host."""
+    """A match read and locked for a write: its row, the highest position
+    among its events (``top``, None: none yet; deleted ones keep theirs) and
+    the event a form's token recorded (``earlier``), of any match."""
 
     match: Match
     top: int | None = None
     earlier: int | None = None
-    earlier_match: int | None = None
 
     def recorded_here(self) -> Event | None:
         """The event of this match the form's token recorded (a double tap,
         a resend, the back button); None when it recorded nothing here."""
-        if self.earlier is None or self.earlier_match != self.match.pk:
+        if self.earlier is None:
             return None
-        return Event.objects.get(pk=self.earlier)
+        event = Event.objects.get(pk=self.earlier)
+        return event if event.match_id == self.match.pk else None
 
 
 NO_TOKEN = uuid.UUID(int=0)  # no form's: uuid4 never makes it
@@ -155,7 +154,7 @@ NO_TOKEN = uuid.UUID(int=0)  # no form's: uuid4 never makes it
 
 def _with_events(rows: models.QuerySet[Match], token: uuid.UUID) -> models.QuerySet[Match]:
     """``rows`` with the highest position among each match's events
-    (``top``) and the event ``token`` recorded, with its match."""
+    (``top``) and the event ``token`` recorded (``earlier``)."""
     by_token = Event.objects.filter(token=token)
     return rows.annotate(
         top=Subquery(
@@ -164,7 +163,6 @@ def _with_events(rows: models.QuerySet[Match], token: uuid.UUID) -> models.Query
             .values("position")[:1]
         ),
         earlier=Subquery(by_token.values("pk")[:1]),
-        earlier_match=Subquery(by_token.values("match_id")[:1]),
     )
 
 
@@ -174,21 +172,27 @@ def lock(token: uuid.UUID | None = None, **where: Any) -> Locked | None:
     lock already), read in one statement with what a new event needs
     (``Locked``); None when there is no such match.
 
-    A PostgreSQL statement that waited for the row's lock reads the row as
-    it stands after the wait, but its subqueries as the data stood before:
-    the row's version read by a subquery (``seen``) then differs from the
-    row's own, and the events are read again, so another write's event is
-    never missed."""
-    if not transaction.get_connection().in_atomic_block:
+    Where rows are locked (PostgreSQL), a statement that waited for the
+    row's lock reads the row as it stands after the wait, but its subqueries
+    as the data stood before: the row's version read by a subquery
+    (``seen``) then differs from the row's own, and the events are read
+    again, so another write's event is never missed. SQLite's writer waits
+    before its transaction begins, so it reads nothing stale."""
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock runs in a transaction")
     token = token or NO_TOKEN
-    seen = Subquery(Match.objects.filter(pk=OuterRef("pk")).values("version")[:1])
-    rows = Match.objects.select_for_update().with_share_token().filter(**where)
-    match = _with_events(rows, token).annotate(seen=seen).first()
+    rows = _with_events(Match.objects.select_for_update().filter(**where), token)
+    waits = connection.features.has_select_for_update
+    if waits:
+        rows = rows.annotate(
+            seen=Subquery(Match.objects.filter(pk=OuterRef("pk")).values("version")[:1])
+        )
+    match = rows.first()
     if match is None:
         return None
-    found = [match.top, match.earlier, match.earlier_match]  # type: ignore[attr-defined]
-    if match.seen != match.version:  # type: ignore[attr-defined]
+    found = [match.top, match.earlier]  # type: ignore[attr-defined]
+    if waits and match.seen != match.version:  # type: ignore[attr-defined]
         again = _with_events(Match.objects.filter(pk=match.pk), token)
-        found = list(again.values_list("top", "earlier", "earlier_match").get())
+        found = list(again.values_list("top", "earlier").get())
     return Locked(match, *found)

@@ -23,19 +23,23 @@ COUNTS = ("played", "closed", "won", "no_winner")
 @dataclass(frozen=True)
 class Part:
     """What one match adds to a player's figures in its game: played
-    (always 1), closed, won, no winner, and the game's own figures."""
+    (always 1), closed, won, no winner, and the game's own figures; and the
+    player's result there (place, shared, left), which their last results
+    show, so that a change of place alone is kept too."""
 
     closed: bool = False
     won: bool = False
     no_winner: bool = False
     figures: Mapping[str, Any] = field(default_factory=dict)
+    result: tuple[int | None, bool, bool] | None = None
 
     @classmethod
     def of(cls, row: MatchPlayer | None) -> Part | None:
         """A stored row's part (None: no row)."""
         if row is None:
             return None
-        return cls(row.closed, row.won, row.no_winner, row.figures or {})
+        result = (row.place, row.shared, not row.seated)
+        return cls(row.closed, row.won, row.no_winner, row.figures or {}, result)
 
     def counts(self) -> dict[str, int]:
         return {
@@ -120,7 +124,14 @@ def _apply(game: str, rows: list[tuple[PlayerFigures, Part | None, Part | None]]
         row.figures = {**row.figures, **_bests(row.player_id, game)}
     for row in recent:
         row.recent = results(row.player_id, game)
-    PlayerFigures.objects.bulk_update([row for row, _, _ in rows], [*COUNTS, "figures", "recent"])
+    changed = [row for row, _, _ in rows]
+    if len(changed) == 1:  # most hands: a bulk update costs far more to build
+        (row,) = changed
+        PlayerFigures.objects.filter(pk=row.pk).update(
+            **{name: getattr(row, name) for name in (*COUNTS, "figures", "recent")}
+        )
+    else:
+        PlayerFigures.objects.bulk_update(changed, [*COUNTS, "figures", "recent"])
 
 
 def _bests(player_id: int, game: str) -> dict[str, Any]:

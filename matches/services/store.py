@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, Value, When
 
 from matches import snapshot
 from matches.engine.board import Board
@@ -40,7 +39,8 @@ def standing(head: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 def _part(row: dict[str, Any]) -> figures.Part:
-    return figures.Part(row["closed"], row["won"], row["no_winner"], row["figures"])
+    result = (row["place"], row["shared"], not row["seated"])
+    return figures.Part(row["closed"], row["won"], row["no_winner"], row["figures"], result)
 
 
 def store(match: Match, replayed: Replayed) -> None:
@@ -93,28 +93,17 @@ def store(match: Match, replayed: Replayed) -> None:
 
 
 def _step_standings(match: Match, before: dict[str, Any], head: dict[str, Any]) -> None:
-    """The rows of a step that seated nobody new: each seat's changed
-    columns in one statement (by seat: no row is read), and the players'
-    figures from the heads before and after."""
+    """The rows of a step that seated nobody new: each changed seat's
+    changed columns (by seat: no row is read; a hand changes one or two),
+    and the players' figures from the heads before and after."""
     old = [standing(before, seat) for seat in range(len(head["seats"]))]
     new = [standing(head, seat) for seat in range(len(head["seats"]))]
-    changed: dict[str, Case] = {}
-    for column in new[0]:
-        differ = [seat for seat in range(len(new)) if new[seat][column] != old[seat][column]]
-        if differ:
-            output = MatchPlayer._meta.get_field(column)
-            changed[column] = Case(
-                *(
-                    When(seat=seat, then=Value(new[seat][column], output_field=output))
-                    for seat in differ
-                ),
-                default=F(column),
-                output_field=output,
-            )
-    if changed and MatchPlayer.objects.filter(match=match).update(**changed) != len(new):
-        # The rows are out of line with the snapshot (never, but by hand):
-        # said loudly, and the write's transaction rolls back.
-        raise IntegrityError(f"match {match.pk} has no standing for each of its seats")
+    for seat, (was, now) in enumerate(zip(old, new, strict=True)):
+        changed = {column: value for column, value in now.items() if was[column] != value}
+        if changed and MatchPlayer.objects.filter(match=match, seat=seat).update(**changed) != 1:
+            # The rows are out of line with the snapshot (never, but by hand):
+            # said loudly, and the write's transaction rolls back.
+            raise IntegrityError(f"match {match.pk} has no standing for seat {seat}")
     figures.keep_seats(
         match, {seat: (_part(old[seat]), _part(new[seat])) for seat in range(len(new))}
     )

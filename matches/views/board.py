@@ -7,23 +7,26 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
-from matches import selectors
+from matches import pages, selectors
 from matches.display import (
     Standing,
     changes,
@@ -72,6 +75,12 @@ WRITTEN = "written"
 # One-time tokens the board gives for hands that wait on the phone, each
 # saved with no connection (static/js/waiting.js).
 SPARE_TOKENS = 10
+# A board is drawn with these in place of what each answer gets afresh (its
+# CSRF field's value, the forms' one-time tokens), so that it can be kept as
+# drawn for every phone of its host (``board_page``); ``filled`` puts them in.
+CSRF_HOLE = "hole-csrf-token"
+TOKEN_HOLES = ("hole-hand-token", "hole-line-token", "hole-seat-token", "hole-rematch-token")
+SPARE_HOLE = "hole-spare-tokens"
 
 
 def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -196,29 +205,23 @@ def host_match(
     return match
 
 
-def match_urls(public_id: str) -> dict[str, str]:
+class MatchUrls(dict):
+    """The addresses of a match's pages, by name (``urls.detail``), each
+    worked out when first asked for: a board whose parts are kept asks for
+    few of them."""
+
+    def __init__(self, public_id: str) -> None:
+        super().__init__()
+        self.public_id = public_id
+
+    def __missing__(self, name: str) -> str:
+        self[name] = url = reverse(f"matches:{name}", args=[self.public_id])
+        return url
+
+
+def match_urls(public_id: str) -> MatchUrls:
     """The addresses of a match's pages the board links to, by name."""
-    names = (
-        "detail",
-        "hand",
-        "preview",
-        "hand_send",
-        "entries",
-        "sheet",
-        "abandon",
-        "resume",
-        "delete_match",
-        "export",
-        "export_csv",
-        "share",
-        "match_scoring",
-        "line",
-        "undo",
-        "seats",
-        "rematch",
-        "rules",
-    )
-    return {name: reverse(f"matches:{name}", args=[public_id]) for name in names}
+    return MatchUrls(public_id)
 
 
 def event_url(name: str, public_id: str, event_id: int) -> str:
@@ -229,6 +232,15 @@ def event_url(name: str, public_id: str, event_id: int) -> str:
 def spare_tokens() -> str:
     """Fresh one-time form tokens for hands saved with no connection."""
     return " ".join(str(uuid.uuid4()) for _ in range(SPARE_TOKENS))
+
+
+def filled(markup: str, request: HttpRequest) -> str:
+    """A board drawn with holes (``CSRF_HOLE``, ``TOKEN_HOLES``,
+    ``SPARE_HOLE``) with this answer's own values in them."""
+    markup = markup.replace(CSRF_HOLE, get_token(request))
+    for hole in TOKEN_HOLES:
+        markup = markup.replace(hole, str(uuid.uuid4()))
+    return markup.replace(SPARE_HOLE, spare_tokens())
 
 
 def deleted_rows(
@@ -265,6 +277,9 @@ def sheet_lines(rows: list[Standing], form: HandForm | None) -> list[dict[str, A
     for that player (``position`` None: not in this hand, or no form)."""
     seated = list(form.seated) if form is not None else []
     chosen = str(form[form.chooser].value()) if form is not None else ""
+    # A fresh form's boxes are the same for every board of its seats: each
+    # row's are kept as drawn (``kept``), keyed by what they show.
+    fresh = form is not None and not form.is_bound and not form.initial.keys() - {"token"}
     shorts = short_names([row.name for row in rows])
     lines = []
     for row in rows:
@@ -273,6 +288,9 @@ def sheet_lines(rows: list[Standing], form: HandForm | None) -> list[dict[str, A
         if position is not None and form is not None:
             line["field"] = form[f"left_{position}"]
             line["checked"] = chosen == str(position)
+        if fresh:
+            line["kept"] = pages.key("sheet-boxes", form.game.key, row.name, position)  # type: ignore[union-attr]
+            line["row_kept"] = pages.key("sheet-row", line["kept"], row, line["short"])
         lines.append(line)
     return lines
 
@@ -335,16 +353,24 @@ def board_context(
     match, board = state.match, state.board
     public_id = match.public_id
     urls = match_urls(public_id)
+    hand_hole, line_hole, seat_hole, rematch_hole = TOKEN_HOLES
     if match.abandoned:
         hand_form = None  # nothing is recorded while it is set aside
     elif hand_form is None and board.status == "open":
-        hand_form = HandForm(match=match, seated=board.seated)
+        hand_form = HandForm(match=match, seated=board.seated, initial={"token": hand_hole})
     preview = None
     if hand_form is not None and hand_form.is_bound and not hand_form.errors:
         # A fix compares every hand (who dealt each), not the board's last few.
         preview = preview_of(hand_form, fix_board or board)
     rows = history(state.recent, board, first=state.live - len(state.recent))
     newest = rows[0] if rows else None
+    fix_event = newest.event_id if newest is not None and newest.kind == "hand" else None
+    # Each entry is kept as drawn, keyed by all it shows: after a save, only
+    # the new one is drawn.
+    rows = [
+        replace(row, kept=pages.key("history-row", public_id, row, not match.abandoned, fix_event))
+        for row in rows
+    ]
     undone = state.undone
     deleted, deleted_more = deleted_rows(
         match, state.deleted, board, undone, most=selectors.DELETED_SHOWN
@@ -358,6 +384,22 @@ def board_context(
             "big": reverse("matches:shared_big", args=[token]),
         }
     shown_focus = ("result" if board.status == "closed" else "next") if focus == WRITTEN else focus
+    known_names = sorted(set(board.totals) - set(board.seated))
+    # The tools that change seldom, kept as drawn while no form of theirs
+    # was sent back, keyed by all they show.
+    tools_kept = (line_form, seat_form, confirm) == (None, None, None) and pages.key(
+        "board-tools",
+        public_id,
+        board.line_can_move,
+        board.target,
+        board.status,
+        tuple(board.seated),
+        tuple(known_names),
+        board.rules_can_change,
+    )
+    more_kept = not confirm_rematch and pages.key(
+        "board-more", public_id, board.status, match.next_match_id, token, bool(match.abandoned)
+    )
     slips = preview["slips"] if preview else []
     standing_rows = standings(board)
     game_words = match.kind.words
@@ -369,6 +411,7 @@ def board_context(
         "urls": urls,
         "board": board,
         "sheet": sheet_lines(standing_rows, hand_form),
+        "picker_kept": hand_form is not None and pages.key("picker", match.game),
         "closed": board.status == "closed",
         "share": share,
         "undone": undone,
@@ -379,26 +422,31 @@ def board_context(
         "final_lines": final_lines(board),
         "history": rows,
         "tools": not match.abandoned,
-        "fix_event": newest.event_id if newest is not None and newest.kind == "hand" else None,
+        "fix_event": fix_event,
         "more_history": state.live > selectors.RECENT or bool(state.deleted),
         "entries": state.live,
         "undo_row": newest,
         "login_url": f"{reverse('login')}?{urlencode({'next': urls['detail']})}",
         "deleted": deleted,
         "deleted_more": deleted_more,
-        "known_names": sorted(set(board.totals) - set(board.seated)),
+        "known_names": known_names,
+        "tools_kept": tools_kept,
+        "more_kept": more_kept,
         "focus": shown_focus,
         "hand_number": board.next_hand.number if board.next_hand else "",
         "hand_form": hand_form,
         "hand_action": event_url("fix", public_id, fixing["event"].pk) if fixing else urls["hand"],
         "fixing": fixing,
-        "line_form": line_form or LineForm(match=match, initial={"target": board.target}),
-        "seat_form": seat_form or SeatForm(match=match),
+        "line_form": line_form
+        or LineForm(match=match, initial={"target": board.target, "token": line_hole}),
+        "seat_form": seat_form or SeatForm(match=match, initial={"token": seat_hole}),
         "confirm": confirm,
         "confirm_rematch": confirm_rematch,
         "confirm_restore": confirm_restore,
-        "rematch_token": uuid.uuid4(),
-        "spare_tokens": spare_tokens() if hand_form is not None and not fixing else "",
+        "rematch_token": rematch_hole,
+        "spare_tokens": SPARE_HOLE if hand_form is not None and not fixing else "",
+        # Every form's CSRF field, filled in for each answer (``filled``).
+        "csrf_token": CSRF_HOLE,
         "preview": preview,
         "preview_error": refusal_words(hand_form) if preview is None else None,
         "slips": slips,
@@ -409,22 +457,44 @@ def board_context(
 def render_board(
     request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
-    """The board page of ``context``; by htmx, the board alone and the note
-    of what the last change did in its live region outside the board (out of
-    band)."""
+    """The board page of ``context``, drawn afresh."""
+    drawn = render_to_string("matches/match.html#board", context, request=request)
+    return answer_board(request, ", ".join(context["board"].totals), drawn, status)
+
+
+def answer_board(
+    request: HtmxHttpRequest, title: str, drawn: str, status: int = 200
+) -> HttpResponse:
+    """The board ``drawn`` (with holes) filled in for this answer: by htmx,
+    the board alone and the note of what the last change did in its live
+    region outside the board (out of band); else the whole page."""
+    board = mark_safe(filled(drawn, request))  # noqa: S308 (drawn by our template)
     if not request.htmx:
-        context["title"] = ", ".join(context["board"].totals)
-        return render(request, "matches/match.html", context, status=status)
-    board = render_to_string("matches/match.html#board", context, request=request)
+        page = {"title": title, "board_html": board}
+        return render(request, "matches/match.html", page, status=status)
     note = render_to_string("matches/_note.html#items", {}, request=request)
     return HttpResponse(
         f'{board}<div id="note" hx-swap-oob="innerHTML">{note}</div>', status=status
     )
 
 
-def board_page(request: HtmxHttpRequest, match: Match, focus: str | None = None) -> HttpResponse:
-    """The board of ``match`` as stored, with no form sent back."""
-    return render_board(request, board_context(selectors.board_of(match), focus=focus))
+def board_page(
+    request: HtmxHttpRequest, match: Match, focus: str | None = None, *, look: bool = True
+) -> HttpResponse:
+    """The board of ``match`` as stored, with no form sent back: kept as
+    drawn for the match's version (and the address it was reached at, the
+    focus), so a board opened again, or on another phone of
+    its host, is not drawn again. ``look``: ``match`` was read just now, so
+    its version may be looked up (after a write it is drawn anew)."""
+    shown = (match.pk, request.build_absolute_uri("/"), focus)
+    drawn = pages.get(("board", match.version, *shown)) if look else None
+    if drawn is None:
+        state = selectors.board_of(match)
+        context = board_context(state, focus=focus)
+        markup = render_to_string("matches/match.html#board", context, request=request)
+        drawn = (", ".join(state.board.totals), markup)
+        pages.keep(("board", state.match.version, *shown), drawn)
+    return answer_board(request, *drawn)
 
 
 def refused(request: HtmxHttpRequest, match: Match, **forms: Any) -> HttpResponse:
@@ -438,7 +508,7 @@ def after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """The board after a write: by htmx, drawn as stored now; else a
     redirect to it (POST, redirect, GET)."""
     if request.htmx:
-        return board_page(request, match, WRITTEN)
+        return board_page(request, match, WRITTEN, look=False)
     return redirect("matches:detail", public_id=match.public_id)
 
 

@@ -47,6 +47,17 @@ def controlled(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+def wait_until(page: Page, script: str, arg: object = None, tries: int = 100) -> None:
+    """Wait until the page's async ``script`` resolves true: polled here,
+    as ``wait_for_function`` takes the promise an async function returns for
+    a true answer at once."""
+    for _ in range(tries):
+        if page.evaluate(script, arg):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {script}")
+
+
 def kept_pages(page: Page) -> list[str]:
     """The addresses the phone keeps a copy of, but the static files."""
     return page.evaluate(
@@ -81,12 +92,13 @@ def test_a_reload_with_no_connection_shows_the_last_board_marked_stale(
     enter_hand(page, "Cara", Alice=5, Ben=5)
     save(page, 2).tap()
     expect(messages(page)).to_contain_text("Saved hand 2")
-    page.wait_for_function(
+    wait_until(
+        page,
         """async (address) => {
             const kept = await caches.match(address);
             return kept !== undefined && (await kept.text()).includes('data-player="Cara">10<');
         }""",
-        arg=board,
+        board,
     )
     assert kept_pages(page) == [board]
 
@@ -140,14 +152,15 @@ def test_the_first_page_a_phone_opens_keeps_its_styles_and_scripts_for_the_copy(
     board = live_server.url + reverse("matches:detail", args=[match.public_id])
     page.goto(board)
     controlled(page)
-    page.wait_for_function(
+    wait_until(
+        page,
         """async () => {
             const files = await caches.open("static-v1");
             const kept = (await files.keys()).map((request) => new URL(request.url).pathname);
             return ["/app.css", "/app.js", "/waiting.js", "htmx"].every(
                 (name) => kept.some((path) => path.includes(name.replace("/", "")))
             );
-        }"""
+        }""",
     )
     page.reload()  # through the service worker: the page itself is kept now
     page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
