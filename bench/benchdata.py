@@ -73,15 +73,7 @@ def build(pool: int) -> dict[str, Any]:
         events = list(Event.objects.filter(match=match))
         standings = list(MatchPlayer.objects.filter(match=match))
         # The columns a write stores with the snapshot, and the rules.
-        cached = (
-            "version",
-            "engine_version",
-            "status",
-            "hands_played",
-            "line",
-            "snapshot",
-            "deleted_count",
-        )
+        cached = Match.HEAD_FIELDS
         rules = {"game", "rules"}
         made = Match.objects.bulk_create(
             Match(

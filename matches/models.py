@@ -147,6 +147,18 @@ class Match(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    # The columns a write of the cache sets (``services.store``): a reader
+    # that read them with other rows copies them together.
+    HEAD_FIELDS = (
+        "version",
+        "engine_version",
+        "status",
+        "hands_played",
+        "line",
+        "snapshot",
+        "deleted_count",
+    )
+
     objects = MatchQuerySet.as_manager()
 
     class Meta:

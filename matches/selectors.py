@@ -70,18 +70,7 @@ class BoardState:
 
 
 # The columns of a match's row its board shows, read with its events.
-BOARD_COLUMNS = (
-    "version",
-    "engine_version",
-    "status",
-    "hands_played",
-    "line",
-    "snapshot",
-    "deleted_count",
-    "abandoned",
-    "next_match_id",
-    "rules",
-)
+BOARD_COLUMNS = (*Match.HEAD_FIELDS, "abandoned", "next_match_id", "rules")
 
 
 def board_of(match: Match) -> BoardState:
@@ -161,15 +150,7 @@ def _live(match: Match, *, last_hands: int | None = None) -> list[Event]:
     else:
         rows = list(events.filter(kind="hand").order_by("-position")[:last_hands])[::-1]
     if rows:
-        for name in (
-            "version",
-            "engine_version",
-            "status",
-            "hands_played",
-            "line",
-            "snapshot",
-            "abandoned",
-        ):
+        for name in (*Match.HEAD_FIELDS, "abandoned"):
             setattr(match, name, getattr(rows[0].match, name))
     if not match.snapshot_current:
         services.current_head(match)

@@ -155,15 +155,7 @@ def current_head(match: Match) -> dict[str, Any]:
     engine wrote it (or none did)."""
     if not match.snapshot_current:
         rebuilt = snapshot_rebuild(match)
-        for name in (
-            "version",
-            "engine_version",
-            "status",
-            "hands_played",
-            "line",
-            "snapshot",
-            "deleted_count",
-        ):
+        for name in Match.HEAD_FIELDS:
             setattr(match, name, getattr(rebuilt, name))
     return match.snapshot  # type: ignore[return-value]
 
