@@ -291,8 +291,9 @@ def player_names(host_id: int) -> list[tuple[int, str]]:
 
 def player_page(player: Player, chosen: int | None) -> dict[str, Any]:
     """What a player's page shows: their figures rows, their newest matches,
-    their places in the last finished ones, the others to compare with, and
-    head to head against ``chosen`` (a player's id) when it is one."""
+    their places in the last finished ones, the others to compare with (and
+    those never at one table with them, to merge with), and head to head
+    against ``chosen`` (a player's id) when it is one."""
     others = [
         each
         for each in Player.objects.filter(host_id=player.host_id).order_by(Lower("name"))
@@ -332,11 +333,18 @@ def player_page(player: Player, chosen: int | None) -> dict[str, Any]:
             .defer("match__snapshot")
         )
         versus = head_to_head(player, other, pair)
+    # A merge makes two names one person: never two who sat at one table.
+    together = set(
+        MatchPlayer.objects.filter(match__standings__player=player).values_list(
+            "player_id", flat=True
+        )
+    )
     return {
         "kept": list(PlayerFigures.objects.filter(player=player)),
         "rows": rows,
         "places": places,
         "others": others,
+        "mergeable": [each for each in others if each.pk not in together],
         "versus": versus,
     }
 

@@ -276,6 +276,11 @@ REFUSALS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
         "{other} is already one of your players. Merge {name} into {other} if they are the "
         "same person."
     ),
+    "name_taken_together": lambda v: (
+        f"{v['other']} is already one of your players. {v['other']} and {v['name']} both played "
+        f"in the match of {v['when'].day} {v['when']:%b %Y, %H:%M}, so they are two people: "
+        "choose another name."
+    ),
     "rename_bad": "the new name: {problem}",
     "merge_same": "Choose two different players to merge.",
     "merge_together": lambda v: (

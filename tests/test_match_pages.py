@@ -149,6 +149,8 @@ def test_it_offers_every_house_rule_with_its_default(client, host):
         assert re.search(rf'name="{name}" value="{value}"[^>]*checked', page), name
     assert 'name="target" value="100"' in page
     assert 'name="hand_limit" value="150"' in page
+    # The default decks follow the players who start (a later join adds none).
+    assert "By the players who start: 1 for 2 to 4, 2 for 5 or 6" in page
 
 
 def test_it_creates_a_match_with_seats_and_first_dealer(client, host):

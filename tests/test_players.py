@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from matches import people, services
 from matches.engine.errors import RuleError
@@ -228,6 +229,24 @@ def test_a_rename_to_another_players_name_offers_a_merge(client, host):
     assert "The new name: every player needs a name" in empty
 
 
+def test_a_rename_to_the_name_of_someone_at_the_same_table_offers_no_merge(client, host):
+    matches = season(host)
+    ben = Player.objects.get(host=host, name="Ben")
+    page = text(client.post(reverse("matches:player_rename", args=[ben.pk]), {"name": "alice"}))
+    day = timezone.localtime(matches["m1"].created)
+    assert (
+        "Alice is already one of your players. Alice and Ben both played in the match of "
+        f"{day.day} {day:%b %Y, %H:%M}, so they are two people: choose another name." in page
+    )
+    assert "Merge Ben into Alice" not in page
+    assert Player.objects.get(pk=ben.pk).name == "Ben"
+    # The player's page offers to merge only with those never at one table.
+    MatchFactory(host=host, players=["Benny", "Cara"])
+    player_page = client.get(reverse("matches:player", args=[ben.pk]))
+    merge_choices = player_page.context["mergeable"]
+    assert [each.name for each in merge_choices] == ["Benny"]
+
+
 def test_a_merge_makes_one_person_of_two_names(client, host):
     season(host)
     other = MatchFactory(host=host, players=["Benny", "Cara"], target=100)
@@ -331,6 +350,7 @@ def test_a_host_whose_matches_are_deleted_is_deleted_with_their_players():
 
 def test_a_merge_with_no_player_chosen_says_to_choose_one(client, host):
     MatchFactory(host=host, players=["Ivy", "Lou"])
+    MatchFactory(host=host, players=["Ivey", "Lou"])  # perhaps Ivy, another day
     ivy = Player.objects.get(host=host, name="Ivy")
     page = client.get(reverse("matches:player", args=[ivy.pk])).content.decode()
     # Nobody is chosen until the host chooses: a tap on Merge alone merges no one.

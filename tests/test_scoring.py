@@ -476,6 +476,22 @@ def test_it_uses_two_decks_by_default_for_five_starting_players():
     assert play([hand], players=players).rules.decks == 2
 
 
+def test_the_decks_by_default_follow_the_players_who_start_not_those_who_join():
+    """The house rules' default is "1 deck for 2 to 4 starting players":
+    a fifth who joins later does not bring a second deck (the host picks 2
+    decks on the house rules when the table adds one)."""
+    players = ["Alice", "Ben", "Cara", "Dan"]
+    board = play([Join("Eve")], players=players)
+    assert board.rules.decks == 1
+    error = refused(
+        [Join("Eve"), Hand("Ben", {"Alice": ["AS", "AS"], "Cara": 1, "Dan": 1, "Eve": 1})],
+        players=players,
+    )
+    assert refusal(error) == (
+        "Alice's A♠ is one too many: with 1 deck there is 1 of each card, and Alice holds 2"
+    )
+
+
 def test_it_refuses_rummy_when_nobody_went_out():
     hand = Hand(went_out=None, rummy=True, leftovers={"Alice": 5, "Ben": 6, "Cara": 7})
     assert located(refused([hand])) == "event 0: nobody went out, so the hand cannot be rummy"

@@ -60,6 +60,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             "rows": page["rows"],
             "chart": places_chart(page["places"]),
             "others": page["others"],
+            "mergeable": page["mergeable"],
             "versus": page["versus"],
         },
     )
@@ -80,6 +81,16 @@ def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
         except services.NameTaken as refused:
             taken = refused.other
             error = refusal(refused)
+            try:  # a merge is offered only when it can be done
+                services.players_merge_check(keep=taken, gone=player)
+            except RuleError as apart:
+                if apart.code == "merge_together":
+                    when = apart.values["when"]
+                    error = say(
+                        "name_taken_together",
+                        {"other": taken.name, "name": player.name, "when": when},
+                    )
+                    taken = None
         except RuleError as refused:
             words = refusal(refused)
             error = words[:1].upper() + words[1:]

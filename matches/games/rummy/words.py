@@ -75,7 +75,11 @@ CHOICES: dict[str, dict[object, str]] = {
         "no_score": "Nobody scores; the hand still counts",
     },
     "ace_value": {1: "1 point", 11: "11 points", 15: "15 (round the corner)"},
-    "decks": {None: "By players: 1 for 2 to 4, 2 for 5 or 6", 1: "1 deck", 2: "2 decks"},
+    "decks": {
+        None: "By the players who start: 1 for 2 to 4, 2 for 5 or 6",
+        1: "1 deck",
+        2: "2 decks",
+    },
 }
 
 
