@@ -51,23 +51,29 @@ class Undone:
 @dataclass(frozen=True)
 class Change:
     """The board before and after an edit; ``written`` False: the edit gave
-    the entry what it said already and nothing was written."""
+    the entry what it said already and nothing was written; ``live``: the
+    live events after it, as the write read them (when it says)."""
 
     before: Board
     after: Board
     written: bool = True
+    live: tuple[Event, ...] = ()
 
 
 class LaterEventImpossible(RuleError):
     """An edit, delete or restore would make a later event impossible:
     ``problem`` is the game's refusal of that event, ``shown_index`` its
     position among the live events as the board shows them now (before the
-    change)."""
+    change), ``shown`` those events (match-file shape) as the write read
+    them: another phone's write since does not change what is named."""
 
-    def __init__(self, problem: RuleError, *, shown_index: int) -> None:
+    def __init__(
+        self, problem: RuleError, *, shown_index: int, shown: list[dict[str, Any]] | None = None
+    ) -> None:
         super().__init__("later_impossible", problem=problem)
         self.problem = problem
         self.shown_index = shown_index
+        self.shown = shown
 
 
 @contextmanager
@@ -244,9 +250,9 @@ def event_undo(*, match: Match, event_id: int | None = None) -> Undone | None:
     return Undone(last, created=True)
 
 
-def _restored(match: Match, event_id: int) -> tuple[Event, Board, Replayed]:
-    """The deleted event ``event_id``, the board before, and the replay with
-    it back in its place."""
+def _restored(match: Match, event_id: int) -> tuple[Event, Board, Replayed, list[Event]]:
+    """The deleted event ``event_id``, the board before, the replay with it
+    back in its place, and the live events with it."""
     event = next(
         (each for each in match.events.all() if each.pk == event_id and each.deleted is not None),
         None,
@@ -254,7 +260,8 @@ def _restored(match: Match, event_id: int) -> tuple[Event, Board, Replayed]:
     if event is None:
         raise Event.DoesNotExist
     restored = sorted([*match.live_events(), event], key=lambda each: each.position)
-    return event, replay(match).board, _replay_changed(match, restored, event)
+    replayed = _replay_changed(match, restored, event)
+    return event, replay(match).board, replayed, restored
 
 
 @transaction.atomic
@@ -268,18 +275,18 @@ def event_restore(*, match: Match, event_id: int) -> Change:
             names the event that would become impossible); nothing changes.
     """
     match = locked_for_replay(match)
-    event, before, after = _restored(match, event_id)
+    event, before, after, live = _restored(match, event_id)
     event.deleted = None
     event.save(update_fields=["deleted"])
     store(match, after)
-    return Change(before, after.board)
+    return Change(before, after.board, live=tuple(live))
 
 
 def event_restore_check(*, match: Match, event_id: int) -> Change:
     """What putting a deleted event back would do, saving nothing (the page
     asks first when later entries follow it); ``match`` read ``for_replay``."""
-    _, before, after = _restored(match, event_id)
-    return Change(before, after.board)
+    _, before, after, live = _restored(match, event_id)
+    return Change(before, after.board, live=tuple(live))
 
 
 def _replay_changed(match: Match, events: list[Event], changed: Event) -> Replayed:
@@ -293,9 +300,12 @@ def _replay_changed(match: Match, events: list[Event], changed: Event) -> Replay
         return replay(match, [event.data for event in events])
     except RuleError as error:
         if error.index is not None and events[error.index].pk != changed.pk:
-            shown = [event.pk for event in match.live_events()]
+            live = match.live_events()
+            shown = [event.pk for event in live]
             raise LaterEventImpossible(
-                error, shown_index=shown.index(events[error.index].pk)
+                error,
+                shown_index=shown.index(events[error.index].pk),
+                shown=[event.data for event in live],
             ) from None
         raise
 

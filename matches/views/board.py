@@ -365,10 +365,14 @@ def board_context(
     rows = history(state.recent, board, first=state.live - len(state.recent))
     newest = rows[0] if rows else None
     fix_event = newest.event_id if newest is not None and newest.kind == "hand" else None
-    # Each entry is kept as drawn, keyed by all it shows: after a save, only
-    # the new one is drawn.
+    # Each entry is kept as drawn, keyed by all it shows (whether it offers
+    # Fix too): after a save, only the new one and the one before are drawn.
+    tools = not match.abandoned
     rows = [
-        replace(row, kept=pages.key("history-row", public_id, row, not match.abandoned, fix_event))
+        replace(
+            row,
+            kept=pages.key("history-row", public_id, row, tools, row.event_id == fix_event),
+        )
         for row in rows
     ]
     undone = state.undone
@@ -479,17 +483,23 @@ def answer_board(
 
 
 def board_page(
-    request: HtmxHttpRequest, match: Match, focus: str | None = None, *, look: bool = True
+    request: HtmxHttpRequest,
+    match: Match,
+    focus: str | None = None,
+    *,
+    look: bool = True,
+    state: selectors.BoardState | None = None,
 ) -> HttpResponse:
     """The board of ``match`` as stored, with no form sent back: kept as
     drawn for the match's version (and the address it was reached at, the
     focus), so a board opened again, or on another phone of
     its host, is not drawn again. ``look``: ``match`` was read just now, so
-    its version may be looked up (after a write it is drawn anew)."""
+    its version may be looked up (after a write it is drawn anew);
+    ``state``: the board as the write read it (``selectors.board_of``)."""
     shown = (match.pk, request.build_absolute_uri("/"), focus)
     drawn = pages.get(("board", match.version, *shown)) if look else None
     if drawn is None:
-        state = selectors.board_of(match)
+        state = state or selectors.board_of(match)
         context = board_context(state, focus=focus)
         markup = render_to_string("matches/match.html#board", context, request=request)
         drawn = (", ".join(state.board.totals), markup)
@@ -504,11 +514,14 @@ def refused(request: HtmxHttpRequest, match: Match, **forms: Any) -> HttpRespons
     return render_board(request, board_context(selectors.board_of(match), **forms))
 
 
-def after_write(request: HtmxHttpRequest, match: Match) -> HttpResponse:
-    """The board after a write: by htmx, drawn as stored now; else a
-    redirect to it (POST, redirect, GET)."""
+def after_write(
+    request: HtmxHttpRequest, match: Match, state: selectors.BoardState | None = None
+) -> HttpResponse:
+    """The board after a write: by htmx, drawn as stored now (``state``: as
+    the write read it in its transaction); else a redirect to it (POST,
+    redirect, GET)."""
     if request.htmx:
-        return board_page(request, match, WRITTEN, look=False)
+        return board_page(request, match, WRITTEN, look=False, state=state)
     return redirect("matches:detail", public_id=match.public_id)
 
 

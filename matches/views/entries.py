@@ -4,6 +4,7 @@ deleting the past, and the page of every entry."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -208,19 +209,19 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
         )
         messages.error(request, f"It cannot be put back: {refusal(error, datas)}.{needs}")
     else:
-        what = _restored_words(event, match.live_events(), change.after, match.game)
+        what = _restored_words(event, change.live, change.after, match.game)
         changed = " ".join(changes(change.before, change.after))
         messages.success(request, f"Put back {what}. {changed}")
     return after_write(request, match)
 
 
-def _restored_words(event: Event, live: list[Event], after: Any, game: str) -> str:
+def _restored_words(event: Event, live: Sequence[Event], after: Any, game: str) -> str:
     """An entry just put back, as the board's history now says it (``live``:
-    the live entries before it was put back; ``after``: the board since): a
-    hand with the number it now has ("hand 12, where Eli went out (...)"),
-    a leave or a join as its sentence, quoted as Undo quotes it."""
-    back = sorted([*live, event], key=lambda each: each.position)
-    row = next(row for row in history(back, after) if row.event_id == event.pk)
+    the live entries with it, as the write read them; ``after``: the board
+    since): a hand with the number it now has ("hand 12, where Eli went out
+    (...)"), a leave or a join as its sentence, quoted as Undo quotes it."""
+    event = next(each for each in live if each.pk == event.pk)  # as it was put back
+    row = next(row for row in history(list(live), after) if row.event_id == event.pk)
     if row.kind in ("leave", "join"):
         return f"\u201c{row.text}\u201d"
     number = row.hand.number if row.hand is not None else None

@@ -4,7 +4,7 @@ form (``hand_fix``), and the preview of what Save will record."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib import messages
@@ -56,6 +56,7 @@ class HandAttempt:
     earlier: Event | None = None
     stored: Match | None = None
     error: RuleError | None = None
+    board: selectors.BoardState | None = None
 
 
 def attempt_hand(
@@ -76,7 +77,11 @@ def attempt_hand(
         match = locked.match
         board = services.current_board(match)
         form = HandForm(request.POST, match=match, seated=board.seated)
-        return match, board, form, _decide(locked, board, form)
+        attempt = _decide(locked, board, form)
+        if attempt.kind == "saved" and request.htmx:
+            written = selectors.board_of(attempt.stored, written=True)  # type: ignore[arg-type]
+            attempt = replace(attempt, board=written)
+        return match, board, form, attempt
 
 
 def _decide(locked: services.Locked, board: Board, form: HandForm) -> HandAttempt:
@@ -166,7 +171,7 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     match, board, form, attempt = attempt_hand(request, public_id)
     if attempt.kind == "saved":
         messages.success(request, saved_words(form, board))
-        return after_write(request, attempt.stored or match)
+        return after_write(request, attempt.stored or match, attempt.board)
     if attempt.kind == "again":
         # The second tap of a double tap, or a resend after a lost answer.
         saved_already(request, match, attempt.earlier)  # type: ignore[arg-type]
