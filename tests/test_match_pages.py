@@ -446,7 +446,15 @@ def test_it_asks_before_a_move_reopens_the_match_and_moves_without_asking_otherw
     record(match, hand("Alice", Ben=60, Cara=60))
     response = client.post(url("line", match), {"target": "200", "token": str(uuid.uuid4())})
     assert "Moving the line to 200 reopens the match" in text(response)
-    client.post(url("line", match), {"target": "200", "confirm": "on", "token": str(uuid.uuid4())})
+    moved = client.post(
+        url("line", match),
+        {"target": "200", "confirm": "on", "token": str(uuid.uuid4())},
+        follow=True,
+    )
+    assert (
+        "The line is now 200. The match is open again: nobody has won with the line at 200."
+        in text(moved)
+    )
     match2 = MatchFactory(host=host)
     client.post(url("line", match2), {"target": "300", "token": str(uuid.uuid4())})
     assert "line 300" in text(client.get(url("detail", match2)))

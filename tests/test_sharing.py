@@ -235,3 +235,23 @@ def test_a_viewer_with_only_the_link_can_write_nothing_at_any_url(host):
     assert state() == before
     # The walk reached the pages that write.
     assert {"matches:hand", "matches:undo", "matches:share", "matches:delete_match"} <= set(walked)
+
+
+def test_every_page_open_to_anyone_describes_itself_to_search_engines(host):
+    """Every public page (log-in, sign-up, the rules, the welcome, a share
+    link's board, sheet and big screen) carries a meta description."""
+    match, link = shared(host)
+    stranger = Client()
+    addresses = [
+        reverse("login"),
+        reverse("matches:signup"),
+        reverse("matches:scoring"),
+        reverse("matches:home"),
+        reverse("password_reset"),
+        *(viewer_url(name, link) for name in ("shared", "shared_sheet", "shared_big")),
+    ]
+    for address in addresses:
+        response = stranger.get(address)
+        assert response.status_code == 200, address
+        found = re.search(r'<meta name="description" content="([^"]+)">', response.content.decode())
+        assert found is not None and len(found.group(1)) > 40, address

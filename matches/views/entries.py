@@ -97,7 +97,11 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.add_error(form.field_for(error), say(error.code, error.values))
         return refused(request, match, line_form=form)
     if recorded.created:
-        result = f" {close_reason(after)}" if after.status == "closed" else ""
+        result = ""
+        if after.status == "closed":
+            result = f" {close_reason(after)}"
+        elif before.status == "closed":  # reopened: say so, and why
+            result = f" The match is open again: nobody has won with the line at {after.target}."
         messages.success(request, f"The line is now {after.target}.{result}")
     return after_write(request, match)
 

@@ -139,3 +139,24 @@ def test_the_big_screen_fits_a_tv_with_totals_read_across_the_room(
     for box in screen.locator(".big-points").evaluate_all(lines):
         assert box < 1.6
     screen.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (390, 844)])
+def test_the_big_screen_says_who_won_as_large_as_the_ranking(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser, width: int, height: int
+) -> None:
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=100)
+    record(match, hand("Ben", Alice=60, Cara=60))
+    link = services.share_new(match=match)
+    screen = viewer_page(browser, width, height)
+    screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
+    result = screen.locator(".big-line")
+    expect(result).to_have_text(re.compile(r"^Ben wins · line 100"))
+    size = "(e) => parseFloat(getComputedStyle(e).fontSize)"
+    ranking = screen.locator(".big-name").first.evaluate(size)
+    assert result.evaluate(size) >= ranking
+    sizes = screen.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert sizes[0] <= width and sizes[1] <= height, f"a scrollbar at {width}x{height}: {sizes}"
+    screen.context.close()
