@@ -71,9 +71,10 @@ def sheet(data: dict[str, Any], game: str) -> Sheet:
         data: a stored snapshot: its head and every live entry.
 
     Returns:
-        A ``Sheet``. A hand's row has its number and dealer, "rummy" or
-        "nobody out" where it applies, then per player the take of that hand
-        ("+41", points) over the running total; a blank for a player not dealt
+        A ``Sheet``. A hand's row has its number and dealer ("nobody out"
+        where nobody ended it), then per player the take of that hand ("+41",
+        points) over the running total, the cell of who ended it saying how
+        where the game marks it ("rummy"); a blank for a player not dealt
         in. A move of the line, a leave or a join is a row of words where it
         happened.
     """
@@ -132,6 +133,9 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
     game's ``words`` mark how it ended and whose cell is marked."""
     marks, out, hidden = words.sheet_marks(event)
     mark = f'<span class="sheet-mark">{escape(", ".join(marks))}</span>' if marks else ""
+    # How the hand ended ("rummy", "gin") goes in the cell of who ended it,
+    # not under the dealer's name, where "3 Cara rummy" read as Cara's rummy.
+    ended, mark = (mark, "") if out is not None else ("", mark)
     cells = [
         f'<tr class="sheet-hand-row"><th scope="row"><span class="sheet-hand">{event["number"]}'
         f'</span> <span class="sheet-dealer">{dealers[event["dealer"]]}</span>{mark}</th>'
@@ -144,7 +148,7 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
         elif name == out:
             cells.append(
                 f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
-                f'</span> <span class="sheet-total">{total}</span>'
+                f'</span> <span class="sheet-total">{total}</span>{ended}'
                 f'<span class="visually-hidden"> ({escape(hidden)})</span></td>'
             )
         else:

@@ -439,3 +439,19 @@ def test_both_wrong_deadwood_boxes_are_named_at_once(client, host):
     assert "Alice's deadwood must be 0 or more" in text(response)
     assert "Ben's deadwood must be a whole number of points or a list of cards" in text(response)
     assert stored_board(match).hands_played == 0
+
+
+def test_the_sheet_marks_how_a_hand_ended_in_the_cell_of_who_won_it(client, host):
+    """ "2 Ben gin" would read as the dealer's gin: the mark stands in the
+    winner's cell; a drawn hand's, with no winner, under the dealer."""
+    from tests.test_history import sheet_rows
+
+    match = MatchFactory(host=host, game="gin", players=["Alice", "Ben"])
+    record(match, gin_hand("Alice", Alice=7, Ben=22), gin_hand("Ben", Ben=0, Alice=20))
+    record(match, gin_hand(None))
+    rows = sheet_rows(client.get(url("sheet", match)).content.decode())
+    assert rows == [
+        ["1 Alice", "+15 15 (won the hand)", "0"],
+        ["2 Ben", "15", "+45 45 gin (won the hand)"],
+        ["3 Alice drawn hand", "15", "45"],
+    ]

@@ -275,7 +275,7 @@ def test_the_sheet_shows_each_hand_the_take_and_running_totals(client, host):
     page = response.content.decode()
     assert sheet_rows(page) == [
         ["1 Alice", "0", "", "+41 41 (went out)", "0"],
-        ["2 Ben rummy", "0", "", "41", "+24 24 (went out)"],
+        ["2 Ben", "0", "", "41", "+24 24 rummy (went out)"],
         ["The line moved from 200 to 150."],
         # Nobody out, lowest hand: Ben takes (12 - 5) + (20 - 5).
         ["3 Cara nobody out", "0", "", "+22 63", "24"],
