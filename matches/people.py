@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.humanize.templatetags.humanize import ordinal
+
 from matches import games
 from matches.models import Player, PlayerFigures
 from matches.phrases import rounded
@@ -25,11 +27,12 @@ class FiguresBlock:
 
 
 def _results(recent: list[list[Any]]) -> list[dict[str, Any]]:
-    """A player's last results as stored: "1", "=2", "3 left"."""
+    """A player's last results as stored, as places: "1st", "=2nd" (shared),
+    "3rd, left"."""
     return [
         {
             "public_id": public_id,
-            "place": (f"={place}" if shared else str(place)) + (" left" if left else ""),
+            "place": ("=" if shared else "") + ordinal(place) + (", left" if left else ""),
             "won": place == 1 and not shared and not left,
         }
         for public_id, _created, place, shared, left in recent

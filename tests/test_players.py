@@ -114,14 +114,14 @@ def test_the_players_page_shows_them(client, host):
     page = text(client.get(reverse("matches:players")))
     assert " ".join(player_block(page, "Alice").split()) == (
         "Alice Played 5 Won 1 Win rate 25% of 4 finished No winner 1 Went out 3 hands "
-        "Average take 45.7 Rummy 0 Best hand 100 Last results won, =1, 2, =2"
+        "Average take 45.7 Rummy 0 Best hand 100 Last results won, =1st, 2nd, =2nd"
     )
     ben = player_block(page, "Ben")
     assert "Win rate 50% of 4 finished" in ben and "Average take 71.7" in ben
-    assert "Last results 2, =1, won, won" in ben
+    assert "Last results 2nd, =1st, won, won" in ben
     cara = player_block(page, "Cara")
     assert "Win rate 0% of 3 finished" in cara
-    assert "Average take – Rummy 0 Best hand – Last results 3 left, =1, =2" in cara
+    assert "Average take – Rummy 0 Best hand – Last results 3rd, left, =1st, =2nd" in cara
 
 
 @pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
