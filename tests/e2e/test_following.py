@@ -160,3 +160,19 @@ def test_the_big_screen_says_who_won_as_large_as_the_ranking(
     )
     assert sizes[0] <= width and sizes[1] <= height, f"a scrollbar at {width}x{height}: {sizes}"
     screen.context.close()
+
+
+def test_a_followers_last_hands_are_numbered_once_by_their_hands(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=500)
+    record(match, hand("Ben", Alice=23, Cara=18), hand("Cara", Alice=5, Ben=7))
+    link = services.share_new(match=match)
+    viewer = viewer_page(browser)
+    viewer.goto(live_server.url + reverse("matches:shared", args=[link.token]))
+    hands = viewer.get_by_role("list").filter(has_text="Hand 2:").get_by_role("listitem")
+    expect(hands).to_have_text([re.compile(r"^Hand 2: Cara went out"), re.compile(r"^Hand 1: ")])
+    # No second numbering ("1. Hand 2: ..."): the list draws no markers.
+    markers = hands.evaluate_all("(all) => all.map((e) => getComputedStyle(e).listStyleType)")
+    assert markers == ["none", "none"]
+    viewer.context.close()
