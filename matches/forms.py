@@ -202,6 +202,17 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
+    def full_clean(self) -> None:
+        """Check, then put the page's focus (``autofocus``) on the first box
+        with an error, as the page is drawn again: on a phone the password's
+        error sat below the fold while Username had the focus."""
+        super().full_clean()
+        wrong = [name for name in self.fields if name in self.errors]
+        if wrong:
+            for field in self.fields.values():
+                field.widget.attrs.pop("autofocus", None)
+            self.fields[wrong[0]].widget.attrs["autofocus"] = True
+
 
 class HistoryFilterForm(forms.Form):
     """The history's filters: a status and one of the host's players. A

@@ -27,3 +27,19 @@ def test_it_signs_up_a_host_through_the_form(page: Page, live_server: LiveServer
     expect(page.get_by_role("heading", name="Your matches")).to_be_visible()
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
     assert get_user_model().objects.filter(username="dana").exists()
+
+
+def test_a_refused_sign_up_puts_the_box_in_error_in_view_with_the_focus(
+    page: Page, live_server: LiveServer
+) -> None:
+    page.goto(live_server.url + "/signup/")
+    page.get_by_label("Username").fill("dana")
+    page.get_by_label("Password", exact=True).fill("a long card table pass")
+    page.get_by_label("Password confirmation").fill("a long card table pasS")
+    page.get_by_role("button", name="Sign up").tap()
+
+    confirmation = page.get_by_label("Password confirmation")
+    expect(confirmation).to_be_focused()
+    expect(confirmation).to_be_in_viewport()
+    expect(page.get_by_text("The two password fields didn’t match.")).to_be_in_viewport()
+    assert not get_user_model().objects.filter(username="dana").exists()
