@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -315,16 +316,49 @@ def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
     def y(place: int) -> float:
         return CHART_TOP + INNER_HEIGHT * (place - 1) / (worst - 1)
 
+    # The axis along the last place, the places up the side and the dates of
+    # the first and the last match along the foot (one match: its date).
     parts = [
         format_html(
-            '<text class="chart-tick" x="{}" y="{}" data-place="{}">{}</text>',
-            CHART_LEFT - 4,
-            _n(y(place)),
-            place,
-            f"{place}.",
-        )
-        for place in range(1, worst + 1)
+            '<line class="chart-axis" x1="{}" y1="{}" x2="{}" y2="{}"/>',
+            CHART_LEFT,
+            _n(y(worst)),
+            CHART_LEFT + INNER_WIDTH,
+            _n(y(worst)),
+        ),
+        *(
+            format_html(
+                '<text class="chart-tick" x="{}" y="{}" data-place="{}">{}</text>',
+                CHART_LEFT - 4,
+                _n(y(place)),
+                place,
+                ordinal(place),
+            )
+            for place in range(1, worst + 1)
+        ),
     ]
+    if len(results) == 1:
+        parts.append(
+            format_html(
+                '<text class="chart-tick chart-hands chart-middle" x="{}" y="{}">{}</text>',
+                _n(x(0)),
+                CHART_HEIGHT - 6,
+                results[0][0],
+            )
+        )
+    else:
+        parts.append(
+            format_html(
+                '<text class="chart-tick chart-hands" x="{}" y="{}">{}</text>'
+                '<text class="chart-tick chart-hands chart-end" x="{}" y="{}">{}</text>',
+                CHART_LEFT,
+                CHART_HEIGHT - 6,
+                results[0][0],
+                CHART_LEFT + INNER_WIDTH,
+                CHART_HEIGHT - 6,
+                results[-1][0],
+            )
+        )
     points = " ".join(f"{_n(x(i))},{_n(y(place))}" for i, (_, place, _) in enumerate(results))
     parts.append(format_html('<polyline class="chart-series series-0" points="{}"/>', points))
     for i, (label, place, _) in enumerate(results):
@@ -335,10 +369,10 @@ def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
                 _n(x(i)),
                 _n(y(place)),
                 label,
-                f"place {place}",
+                ordinal(place),
             )
         )
-    listed = ", ".join(f"{label} {place}" for label, place, _ in results)
+    listed = ", ".join(f"{label} {ordinal(place)}" for label, place, _ in results)
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img"'
         ' aria-labelledby="places-title places-desc"><title id="places-title">Places over time'

@@ -3,6 +3,8 @@ history built with the factories whose answers are worked out by hand."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -387,3 +389,20 @@ def test_a_players_averages_and_rates_round_a_half_up_as_people_do(host):
     (shown,) = people.figures_blocks([kept])
     rows = {term: value for term, value, _ in shown.rows}
     assert (rows["Average take"], rows["Win rate"]) == ("61.3", "13%")
+
+
+def test_one_finished_match_charts_its_place_with_its_date_a_scale_and_a_caption(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=100)
+    record(match, hand("Ben", Alice=50, Cara=60))
+    ben = Player.objects.get(host=host, name="Ben")
+    page = client.get(reverse("matches:player", args=[ben.pk])).content.decode()
+    chart = page.split('<svg class="chart"', 1)[1].split("</svg>", 1)[0]
+    day = timezone.localtime(match.created).strftime("%-d %b")
+    # A scale of the places the table had, the match's date under its point.
+    assert re.findall(r'data-place="\d">([^<]+)<', chart) == ["1st", "2nd", "3rd"]
+    assert f'class="chart-tick chart-hands chart-middle" x="195" y="214">{day}<' in chart
+    assert f"<title>{day}: 1st</title>" in chart
+    assert (
+        "Ben's place in each finished match (the last 30 at most), oldest on the left, "
+        "1st at the top." in text(client.get(reverse("matches:player", args=[ben.pk])))
+    )

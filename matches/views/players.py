@@ -59,6 +59,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             "blocks": figures_blocks(page["kept"]),
             "rows": page["rows"],
             "chart": places_chart(page["places"]),
+            "places_shown": selectors.PLAYER_CHART,
             "others": page["others"],
             "mergeable": page["mergeable"],
             "versus": page["versus"],
