@@ -7,9 +7,12 @@ import re
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from matches import services
+from matches.models import Player
 from tests import factories
 from tests.e2e.board import open_board
 from tests.factories import MatchFactory, UserFactory, hand, record
@@ -118,3 +121,46 @@ def test_it_gives_every_control_on_the_board_a_finger_sized_target(
     expect(page.get_by_role("alertdialog")).to_be_visible()
     expect_no_sideways_scroll(page)
     assert short_targets(page) == []
+
+
+# Every piece of text shown (its own text, not its children's) under 14px,
+# the chart's drawing aside (an SVG scales with the screen), and every piece
+# of text closer than 4px to the screen's edge.
+SMALL_OR_AT_THE_EDGE = """(least) => {
+    const found = [];
+    for (const e of document.querySelectorAll("body *")) {
+        if (e.closest("svg, .visually-hidden, [hidden]")) continue;
+        const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (!own) continue;
+        const box = e.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const size = parseFloat(getComputedStyle(e).fontSize);
+        const text = e.textContent.trim().slice(0, 30);
+        if (size < least) found.push(`${size}px: ${text}`);
+        if (box.left < 4 || box.right > innerWidth - 4) found.push(`at the edge: ${text}`);
+    }
+    return found;
+}"""
+
+
+def test_no_text_is_under_14px_or_touches_the_screen_edge(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"], target=300)
+    record(match, hand("Ben", rummy=True, Alice=23, Cara=18, Dan=7), {"leave": "Dan"})
+    open_board(page, live_server, match)
+    page.get_by_role("button", name=re.compile("^Cards")).first.tap()
+    pages = {"board": page.url}
+    problems = {"board": page.evaluate(SMALL_OR_AT_THE_EDGE, 14)}
+    link = services.share_new(match=match)
+    ben = Player.objects.get(host=host, name="Ben")
+    for name, address in (
+        ("sheet", reverse("matches:sheet", args=[match.public_id])),
+        ("player", reverse("matches:player", args=[ben.pk])),
+        ("shared", reverse("matches:shared", args=[link.token])),
+        ("home", reverse("matches:home")),
+    ):
+        pages[name] = live_server.url + address
+        page.goto(pages[name])
+        problems[name] = page.evaluate(SMALL_OR_AT_THE_EDGE, 14)
+    assert {name: found for name, found in problems.items() if found} == {}
