@@ -110,11 +110,12 @@ def match_document(
     events: list[dict[str, Any]],
     created: str | None = None,
     abandoned: str | None = None,
+    times: list[str] | None = None,
 ) -> dict[str, Any]:
     """A ``rummy-match/1`` document: every house rule written out (with its
     ``game`` but for the default game's), the starting seats, the first
     dealer and the events exactly as entered; ``created`` and ``abandoned``
-    (ISO 8601) when given."""
+    (ISO 8601) when given, and ``times``, when each event was recorded."""
     written = rules.document()
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -127,6 +128,8 @@ def match_document(
         document["created"] = created
     if abandoned is not None:
         document["abandoned"] = abandoned
+    if times is not None:
+        document["times"] = list(times)
     return document
 
 

@@ -77,19 +77,21 @@ def import_read(text: str, *, limited: bool = True) -> list[services.Checked]:
 def export_document(match: Match) -> dict[str, Any]:
     """The ``rummy-match/1`` document of a stored match: its house rules (the
     line at the start), starting seats, first dealer and live events exactly
-    as entered, with ``created`` and, when set aside, ``abandoned``.
-    Deleted entries are left out.
+    as entered, with ``created``, when each event was recorded (``times``)
+    and, when set aside, ``abandoned``. Deleted entries are left out.
 
     Args:
         match: a match fetched with ``Match.objects.for_replay()``.
     """
+    live = match.live_events()
     return match_document(
         rules=match.house_rules(),
         players=match.player_names(),
         first_dealer=match.first_dealer.name,
-        events=[event.data for event in match.live_events()],
+        events=[event.data for event in live],
         created=match.created.isoformat(),
         abandoned=match.abandoned.isoformat() if match.abandoned else None,
+        times=[event.created.isoformat() for event in live],
     )
 
 
@@ -111,16 +113,18 @@ def cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def export_csv(data: dict[str, Any], game: str) -> str:
+def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) -> str:
     """A match of ``game`` as CSV: a row per hand (hand number, dealer, the
     game's own columns: who went out and rummy, or who knocked and the
     result), then each player's score in that hand (points; blank when not
     dealt in), then each player's running total (blank before they sat
-    down), and the game's last row (Gin's final scores). Starts with a UTF-8
-    byte-order mark, so spreadsheets read accents and suit symbols.
+    down), then when it was recorded (ISO 8601), and the game's last row
+    (Gin's final scores). Starts with a UTF-8 byte-order mark, so
+    spreadsheets read accents and suit symbols.
 
     Args:
         data: a match's stored snapshot, its head and every entry.
+        times: when each entry was recorded, in the entries' order.
     """
     kind = games.game(game)
     names = data["seats"]
@@ -131,8 +135,9 @@ def export_csv(data: dict[str, Any], game: str) -> str:
         ["hand", "dealer", *kind.csv_columns]
         + [cell(f"{name} score") for name in names]
         + [cell(f"{name} total") for name in names]
+        + ["time"]
     )
-    for event in data["events"]:
+    for index, event in enumerate(data["events"]):
         if event["kind"] != "hand":
             continue
         writer.writerow(
@@ -140,6 +145,7 @@ def export_csv(data: dict[str, Any], game: str) -> str:
             + [cell(value) if isinstance(value, str) else value for value in kind.csv_cells(event)]
             + ["" if score is None else score for score in event["scores"]]
             + ["" if total is None else total for total in event["totals"]]
+            + [times[index] if times else ""]
         )
     foot = kind.csv_foot(data)
     if foot is not None:

@@ -249,6 +249,11 @@ REFUSALS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "time_unreadable": "expected a date and time such as 2026-05-03T19:30:00Z",
     "time_years": "expected a date from the year {first} to {last}",
     "time_future": "a date in the future; an imported match keeps the date it was played",
+    "times_count": "times must be a list of one time per event ({events} events here)",
+    "times_bad": lambda v: (
+        f"the time of event {v['event']} (the file's {ordinal(v['event'] + 1)} event): "
+        f"{refusal(v['problem'])}"
+    ),
     "import_abandoned_finished": "a finished match cannot be abandoned; leave abandoned out",
     "import_abandoned_early": "a match cannot be abandoned before it was created",
     "import_match": lambda v: f"match {v['number']}{_players_named(v)}: {file_words(v['problem'])}",

@@ -23,7 +23,7 @@ from matches.engine.errors import RuleError
 from matches.games.rummy.rules import RummyRules
 from matches.games.rummy.table import Hand
 from matches.matchfile import board_document, parse_match_text
-from matches.models import Match, PendingImport, Player
+from matches.models import Event, Match, PendingImport, Player
 from matches.transfer import (
     IMPORT_MAX_BYTES,
     account_export,
@@ -79,6 +79,10 @@ def test_a_match_exports_as_the_documented_file(client, host):
     Match.objects.filter(pk=match.pk).update(created=datetime(2026, 5, 3, 19, 30, tzinfo=UTC))
     record(match, hand("Ben", Alice=23, Cara=["AH", "JH"]), {"target": 200}, {"leave": "cara"})
     undone = services.event_undo(match=match)
+    for minute, event in enumerate(Event.objects.filter(match=match).order_by("position")):
+        Event.objects.filter(pk=event.pk).update(
+            created=datetime(2026, 5, 3, 19, 31 + minute, tzinfo=UTC)
+        )
     response = client.get(url("export", match))
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"] == (
@@ -109,6 +113,8 @@ def test_a_match_exports_as_the_documented_file(client, host):
             {"target": 200},
         ],
         "created": "2026-05-03T19:30:00+00:00",
+        # When each was recorded, in the events' order.
+        "times": ["2026-05-03T19:31:00+00:00", "2026-05-03T19:32:00+00:00"],
     }
     assert undone.event.data == {"leave": "cara"}
 
@@ -144,6 +150,9 @@ def test_the_csv_has_a_row_per_hand_scores_then_totals(client, host):
     record(match, hand("Zoë", **{"=HYPERLINK(1)": 5, "Cara ♥": 7}))
     record(match, {"leave": "Cara ♥"}, {"join": "@Dan"})
     record(match, hand(None, **{"Zoë": 3, "=HYPERLINK(1)": 4, "@Dan": 9}))
+    for minute, event in enumerate(Event.objects.filter(match=match).order_by("position")):
+        when = datetime(2026, 5, 3, 19, 31 + minute, tzinfo=UTC)
+        Event.objects.filter(pk=event.pk).update(created=when)
     response = client.get(url("export_csv", match))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = read_csv(response)
@@ -160,11 +169,41 @@ def test_the_csv_has_a_row_per_hand_scores_then_totals(client, host):
         "'=HYPERLINK(1) total",
         "Cara ♥ total",
         "'@Dan total",
+        "time",
     ]
     # Hand 2: nobody out, Zoë lowest takes (4 - 3) + (9 - 3) = 7; Cara had left.
+    # Each hand's time is when it was recorded (the 4th entry: a leave and a join between).
     assert rows[1:] == [
-        ["1", "Zoë", "Zoë", "no", "12", "0", "0", "", "12", "0", "0", ""],
-        ["2", "'=HYPERLINK(1)", "nobody", "no", "7", "0", "", "0", "19", "0", "0", "0"],
+        [
+            "1",
+            "Zoë",
+            "Zoë",
+            "no",
+            "12",
+            "0",
+            "0",
+            "",
+            "12",
+            "0",
+            "0",
+            "",
+            "2026-05-03T19:31:00+00:00",
+        ],
+        [
+            "2",
+            "'=HYPERLINK(1)",
+            "nobody",
+            "no",
+            "7",
+            "0",
+            "",
+            "0",
+            "19",
+            "0",
+            "0",
+            "0",
+            "2026-05-03T19:34:00+00:00",
+        ],
     ]
 
 
@@ -425,3 +464,57 @@ def test_the_import_page_refuses_a_file_over_the_size_limit(client, host):
     big = b" " * (IMPORT_MAX_BYTES + 1)
     page = text(client.post(IMPORT, {"file": upload(big)}))
     assert "This file is over 5 MB (5,242,881 bytes); the app imports files of up to 5 MB." in page
+
+
+def test_an_import_keeps_when_each_entry_was_recorded(client, host):
+    document = {
+        "format": "rummy-match/1",
+        "players": ["Alice", "Ben", "Cara"],
+        "events": [
+            {"hand": {"went_out": "Ben", "leftovers": {"Alice": 5, "Cara": 7}}},
+            {"target": 200},
+        ],
+        "created": "2026-05-03T19:30:00Z",
+        "times": ["2026-05-03T19:41:00Z", "2026-05-03T21:05:00+02:00"],
+    }
+    match = import_document(host, document)
+    assert [event.created for event in Event.objects.filter(match=match).order_by("position")] == [
+        datetime(2026, 5, 3, 19, 41, tzinfo=UTC),
+        datetime(2026, 5, 3, 19, 5, tzinfo=UTC),
+    ]
+    # The board's entries show them, and an export writes them back.
+    board = client.get(url("detail", match)).content.decode()
+    assert 'datetime="2026-05-03T19:41:00+00:00"' in board
+    assert export_document(stored(match))["times"] == [
+        "2026-05-03T19:41:00+00:00",
+        "2026-05-03T19:05:00+00:00",
+    ]
+    # Without times, each entry takes the match's date.
+    del document["times"]
+    other = import_document(host, document)
+    assert {event.created for event in Event.objects.filter(match=other)} == {
+        datetime(2026, 5, 3, 19, 30, tzinfo=UTC)
+    }
+
+
+@pytest.mark.parametrize(
+    ("times", "message"),
+    [
+        (["2026-05-03T19:41:00Z"], "times must be a list of one time per event (2 events here)"),
+        (
+            ["2026-05-03T19:41:00Z", "yesterday"],
+            "times: the time of event 1 (the file's 2nd event): expected a date and time such as "
+            "2026-05-03T19:30:00Z",
+        ),
+    ],
+)
+def test_an_import_refuses_times_it_cannot_keep_naming_them(client, host, times, message):
+    document = {
+        "format": "rummy-match/1",
+        "players": ["Alice", "Ben"],
+        "events": [{"hand": {"went_out": "Ben", "leftovers": {"Alice": 5}}}, {"target": 200}],
+        "times": times,
+    }
+    response = client.post(IMPORT, {"file": upload(json.dumps(document).encode())})
+    assert f"Nothing was imported: {message}." in text(response)
+    assert not PendingImport.objects.exists() and not Match.objects.exists()

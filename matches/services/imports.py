@@ -40,6 +40,7 @@ class Checked:
     board: Board
     created: datetime | None
     abandoned: datetime | None
+    times: list[datetime] | None = None
 
     @property
     def names(self) -> list[str]:
@@ -53,7 +54,15 @@ def _file_time(document: dict, key: str) -> datetime | None:
     Raises:
         RuleError: ``time_expected``, ``time_years`` or ``time_future``.
     """
-    value = document.get(key)
+    return _time(document.get(key), key)
+
+
+def _time(value: object, key: str) -> datetime | None:
+    """``_file_time`` of one value under ``key``.
+
+    Raises:
+        RuleError: ``time_expected``, ``time_years`` or ``time_future``.
+    """
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > 40:
@@ -70,6 +79,27 @@ def _file_time(document: dict, key: str) -> datetime | None:
     if when > timezone.now() + timedelta(days=1):
         raise RuleError("time_future", key=key)
     return when
+
+
+def _event_times(document: dict, events: int) -> list[datetime] | None:
+    """The ``times`` of a match document, one per event, None when absent.
+
+    Raises:
+        RuleError: ``times_count`` (not one per event), or a time's refusal
+            (``_time``), naming the event.
+    """
+    times = document.get("times")
+    if times is None:
+        return None
+    if not isinstance(times, list) or len(times) != events:
+        raise RuleError("times_count", key="times", events=events)
+    found = []
+    for index, value in enumerate(times):
+        try:
+            found.append(_time(value, "times"))
+        except RuleError as error:
+            raise RuleError("times_bad", key="times", event=index, problem=error) from None
+    return found  # type: ignore[return-value]
 
 
 def import_check(documents: list[object], *, several: bool = False) -> list[Checked]:
@@ -90,6 +120,7 @@ def import_check(documents: list[object], *, several: bool = False) -> list[Chec
             board = games.replay(engine_match)
             created = _file_time(document, "created")  # type: ignore[arg-type]
             abandoned = _file_time(document, "abandoned")  # type: ignore[arg-type]
+            times = _event_times(document, len(engine_match.events))  # type: ignore[arg-type]
             if abandoned is not None and board.status == "closed":
                 raise RuleError("import_abandoned_finished", key="abandoned")
             if abandoned is not None and created is not None and abandoned < created:
@@ -101,7 +132,7 @@ def import_check(documents: list[object], *, several: bool = False) -> list[Chec
             if not (isinstance(players, list) and all(isinstance(name, str) for name in players)):
                 players = None
             raise RuleError("import_match", number=number, players=players, problem=error) from None
-        checked.append(Checked(document, engine_match, board, created, abandoned))  # type: ignore[arg-type]
+        checked.append(Checked(document, engine_match, board, created, abandoned, times))  # type: ignore[arg-type]
     return checked
 
 
@@ -181,7 +212,8 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         matches.append(match)
         seats.append(seated)
         datas = each.document.get("events", [])
-        events.append(list(zip(datas, entries, strict=True)))
+        times = each.times or [each.created or now] * len(datas)
+        events.append(list(zip(datas, entries, times, strict=True)))
         standings.append(
             [
                 (players[name_key(name)], standing(head, seat))
@@ -205,9 +237,10 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
                 kind=next(kind for kind in Event.KINDS if kind in data),
                 data=_plain(data),
                 result=entry,
+                created=when,
             )
             for match, datas in zip(matches, events, strict=True)
-            for position, (data, entry) in enumerate(datas, start=1)
+            for position, (data, entry, when) in enumerate(datas, start=1)
         ),
         batch_size=IMPORT_BATCH,
     )

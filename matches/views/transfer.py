@@ -57,7 +57,10 @@ def match_export_csv(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The match as CSV for a spreadsheet: a row per hand."""
     match = host_match(request, public_id, events=True)
     data = selectors.whole_snapshot(match)
-    response = HttpResponse(export_csv(data, match.game), content_type="text/csv; charset=utf-8")
+    times = [event.created.isoformat() for event in match.live_events()]
+    response = HttpResponse(
+        export_csv(data, match.game, times), content_type="text/csv; charset=utf-8"
+    )
     return _attachment(response, file_name(match, "csv"))
 
 
