@@ -139,7 +139,7 @@ def locked_out(
     message = _(
         "Too many wrong passwords for {name} from here. Try again after {time}, "
         "or ask whoever runs the site."
-    ).format(name=username, time=time_filter(timezone.localtime(until), "H:i T"))
+    ).format(name=username, time=time_filter(timezone.localtime(until), "TIME_FORMAT"))
     return _login_page(request, message, 429)
 
 

@@ -333,7 +333,11 @@ def player_page(player: Player, chosen: int | None) -> dict[str, Any]:
         .values_list("match_id", "players")
     )
     places = [
-        (date_format(timezone.localtime(row.match.created), "j M"), row.place, counts[row.match_id])
+        (
+            date_format(timezone.localtime(row.match.created), "MONTH_DAY_FORMAT"),
+            row.place,
+            counts[row.match_id],
+        )
         for row in reversed(closed)
     ]
     versus = None

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils.formats import date_format
 
 from matches import games
 from matches.engine.board import Question
@@ -283,14 +284,15 @@ REFUSALS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     ),
     "name_taken_together": lambda v: (
         f"{v['other']} is already one of your players. {v['other']} and {v['name']} both played "
-        f"in the match of {v['when'].day} {v['when']:%b %Y, %H:%M}, so they are two people: "
+        f"in the match of {date_format(v['when'], 'DATETIME_FORMAT')}, so they are two people: "
         "choose another name."
     ),
     "rename_bad": "the new name: {problem}",
     "merge_same": "Choose two different players to merge.",
     "merge_together": lambda v: (
-        f"{v['gone']} and {v['keep']} both played in the match of {v['when'].day} "
-        f"{v['when']:%b %Y, %H:%M}, so they are two people: they cannot be merged."
+        f"{v['gone']} and {v['keep']} both played in the match of "
+        f"{date_format(v['when'], 'DATETIME_FORMAT')}, so they are two people: they cannot be "
+        "merged."
     ),
 }
 

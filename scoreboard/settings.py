@@ -388,6 +388,8 @@ CACHES = {
 }
 
 LANGUAGE_CODE = "en-us"
+# Dates and times written one way everywhere (scoreboard/formats/<language>).
+FORMAT_MODULE_PATH = ["scoreboard.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

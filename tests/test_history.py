@@ -244,7 +244,7 @@ def test_deleting_a_match_asks_first_names_it_and_says_it_is_for_good(client, ho
     assert "Deleting a match is permanent." in page
     assert Match.objects.filter(pk=match.pk).exists()
     response = client.post(url("delete_match", match), follow=True)
-    assert "Deleted the match of 5 Nov 2026, 19:00 with Amy, Bob." in text(response)
+    assert "Deleted the match of 5 Nov 2026, 19:00 UTC with Amy, Bob." in text(response)
     assert not Match.objects.filter(pk=match.pk).exists()
     assert not Event.objects.filter(match_id=match.pk).exists()
     assert response.redirect_chain[-1][0] == HISTORY

@@ -31,7 +31,7 @@ def board_of(client, match: Match, **headers) -> str:
 
 # The page's own clock, for the offline copy's note: the minute may turn
 # between two requests.
-NOW = re.compile(r"Offline copy from <time>\d\d:\d\d</time>")
+NOW = re.compile(r"Offline copy from <time>\d\d:\d\d [A-Z+0-9-]+</time>")
 
 
 def same_but_tokens(page: str) -> str:

@@ -238,7 +238,7 @@ def test_a_rename_to_the_name_of_someone_at_the_same_table_offers_no_merge(clien
     day = timezone.localtime(matches["m1"].created)
     assert (
         "Alice is already one of your players. Alice and Ben both played in the match of "
-        f"{day.day} {day:%b %Y, %H:%M}, so they are two people: choose another name." in page
+        f"{day.day} {day:%b %Y, %H:%M} UTC, so they are two people: choose another name." in page
     )
     assert "Merge Ben into Alice" not in page
     assert Player.objects.get(pk=ben.pk).name == "Ben"
@@ -293,7 +293,7 @@ def test_a_merge_of_two_who_played_together_is_refused(client, host):
         services.players_merge(keep=alice, gone=ben)
     day = matches["m1"].created
     assert refusal(refused.value) == (
-        f"Ben and Alice both played in the match of {day.day} {day:%b %Y, %H:%M}, so they are "
+        f"Ben and Alice both played in the match of {day.day} {day:%b %Y, %H:%M} UTC, so they are "
         "two people: they cannot be merged."
     )
     assert figures("Ben", host)["played"] == 5

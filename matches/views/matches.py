@@ -343,7 +343,7 @@ def match_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     names = [name for _place, name, _total in row.players]
     if request.method == "POST":
         services.match_delete(match=match)
-        when = date_format(timezone.localtime(match.created), "j M Y, H:i")
+        when = date_format(timezone.localtime(match.created), "DATETIME_FORMAT")
         messages.success(request, f"Deleted the match of {when} with {', '.join(names)}.")
         return redirect("matches:history")
     return render(

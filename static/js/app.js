@@ -233,14 +233,26 @@ function showPickers(root) {
 document.addEventListener("DOMContentLoaded", () => showPickers(document));
 document.addEventListener("htmx:afterSettle", () => showPickers(document));
 
-// Dates and times in the viewer's own time zone: the server writes UTC in
-// the datetime attribute, the phone shows it in its local time.
+// Dates and times in the viewer's own time zone: the server writes them in
+// the zone the phone told it (scoreboard/timezones.py), the same way
+// everywhere ("3 May 2026, 19:30 CEST"; scoreboard/formats). Only a page
+// written in another zone (the first one, before the phone said) has them
+// written again here, the same way.
 function localTimes(root) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone || document.body.dataset.zone === zone) return;
+  // The parts in English (the zone as "EDT" where it has a short name), in
+  // the server's order.
+  const written = new Intl.DateTimeFormat("en-US", {
+    day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+    hourCycle: "h23", timeZoneName: "short",
+  });
   for (const time of root.querySelectorAll("time[data-local]")) {
     const when = new Date(time.dateTime);
     if (Number.isNaN(when.getTime())) continue;
-    const style = time.dataset.local === "time" ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
-    time.textContent = when.toLocaleString(undefined, style);
+    const part = Object.fromEntries(written.formatToParts(when).map((each) => [each.type, each.value]));
+    const clock = `${part.hour}:${part.minute} ${part.timeZoneName}`;
+    time.textContent = time.dataset.local === "time" ? clock : `${part.day} ${part.month} ${part.year}, ${clock}`;
   }
 }
 document.addEventListener("DOMContentLoaded", () => localTimes(document));

@@ -110,7 +110,7 @@ def test_a_reload_with_no_connection_shows_the_last_board_marked_stale(
     note = page.locator("[data-offline-note]")
     expect(note).to_be_visible()
     expect(note).to_have_text(
-        re.compile(r"^Offline copy from \d\d:\d\d: totals may be out of date\.$")
+        re.compile(r"^Offline copy from \d\d:\d\d [A-Z+0-9-]+: totals may be out of date\.$")
     )
 
 
