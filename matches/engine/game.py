@@ -76,6 +76,12 @@ class Game:
         """``Table.replay`` with this game's table."""
         return self.table.replay(match, start)
 
+    def deals_ahead(self, board: Board, count: int) -> list[Deal] | None:
+        """The ``count`` deals after ``board``'s next hand, for a phone whose
+        hands wait for the connection (nothing but hands can wait); None when
+        how a hand ends decides who deals next."""
+        return None
+
     # The match file.
 
     def read_hand(self, hand: Mapping[str, Any], index: int) -> HandEvent:

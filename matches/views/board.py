@@ -5,6 +5,7 @@ match answers 404 to anyone but its host (``host_required``)."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,7 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
-from matches import pages, selectors
+from matches import games, pages, selectors
 from matches.display import (
     Standing,
     changes,
@@ -416,6 +417,7 @@ def board_context(
         "board": board,
         "sheet": sheet_lines(standing_rows, hand_form),
         "picker_kept": hand_form is not None and pages.key("picker", match.game),
+        "deals_ahead": deals_ahead(board) if hand_form is not None and not fixing else "",
         "closed": board.status == "closed",
         "share": share,
         "undone": undone,
@@ -456,6 +458,25 @@ def board_context(
         "slips": slips,
         "slips_confirmed": "\n".join(slips),
     }
+
+
+def deals_ahead(board: Any) -> str:
+    """The deals after the board's next hand, as many as the phone can keep
+    hands (``SPARE_TOKENS``), for its script to name the dealer while hands
+    wait for the connection: JSON, ``[["Cara deals", ", 7 cards each. Alice
+    plays first."], ...]``; empty when the game cannot tell them ahead."""
+    ahead = games.game(board.game).deals_ahead(board, SPARE_TOKENS)
+    if not ahead:
+        return ""
+    return json.dumps(
+        [
+            [
+                f"{deal.dealer} deals",
+                f", {deal.cards_each} cards each. {deal.first_player} plays first.",
+            ]
+            for deal in ahead
+        ]
+    )
 
 
 def render_board(

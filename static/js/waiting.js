@@ -332,7 +332,23 @@ function numberForm(number, why) {
     }
   }
   const deal = document.getElementById("deal");
-  if (deal && why) deal.textContent = why;
+  if (!deal) return;
+  // Who deals that hand, where the page could tell it ahead (the game's
+  // deal goes round whoever wins); else why it cannot be said yet.
+  let ahead = [];
+  try {
+    ahead = JSON.parse(deal.dataset.dealsAhead || "[]");
+  } catch {
+    ahead = [];
+  }
+  const known = ahead[number - Number(deal.dataset.hand) - 1];
+  if (known) {
+    const strong = document.createElement("strong");
+    strong.textContent = known[0];
+    deal.replaceChildren(strong, known[1]);
+  } else if (why) {
+    deal.textContent = why;
+  }
 }
 
 function withStop(text) {

@@ -127,8 +127,10 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     # The form is ready for the next hand; the totals wait for the server.
     expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("")
     expect_totals(page, Alice=0, Ben=0, Cara=0)
-    expect(page.locator("#deal")).to_have_text("Who deals shows once the waiting hands are sent.")
-    # Nor does any row say who deals: that was for hand 1; no separator is left astray.
+    # Who deals hand 2, as the engine will say once hand 1 arrives: the deal
+    # goes round the seats whoever went out.
+    expect(page.locator("#deal")).to_have_text("Ben deals, 7 cards each. Cara plays first.")
+    # No row says who deals: the marks were for hand 1; no separator is left astray.
     expect(page.locator(".dealer-mark")).to_be_hidden()
     expect(total(page, "Alice").locator(".marks")).to_have_text("100 to go", use_inner_text=True)
     enter_hand(page, "Cara", Alice=5, Ben=7)
@@ -138,6 +140,7 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     page.get_by_role("textbox", name="Ben", exact=True).fill("10")
     page.get_by_role("textbox", name="Cara", exact=True).fill("4")
     save(page, 3).tap()
+    expect(page.locator("#deal")).to_have_text("Alice deals, 7 cards each. Ben plays first.")
     expect(waiting(page).get_by_role("listitem")).to_have_text(
         [
             "Hand 1 waits to be sent: Ben went out; Alice 23, Cara 18",
