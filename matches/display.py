@@ -173,19 +173,30 @@ class Standing:
     place: str = ""
     winner: bool = False
     extra: tuple[str, ...] = ()  # the game's own marks ("2 hands won")
+    left_after: int | None = None  # hands played when they left
+
+    @property
+    def left(self) -> str:
+        """A player away from the table: "left after hand 12" (it explains a
+        place below a lower total), "left before hand 1"."""
+        if self.left_after is None:
+            return "left"
+        if self.left_after == 0:
+            return "left before hand 1"
+        return f"left after hand {self.left_after}"
 
     @property
     def marks(self) -> list[str]:
         """The small words under the name: "wins", "leader", "deals",
-        "left", the game's own, and on an open match how far a seated player
-        is from the line."""
+        "left after hand 12", the game's own, and on an open match how far a
+        seated player is from the line."""
         words = [
             word
             for word, shown in (
                 ("wins", self.winner),
                 ("leader", self.leader),
                 ("deals", self.deals),
-                ("left", not self.seated),
+                (self.left, not self.seated),
             )
             if shown
         ]
@@ -229,6 +240,7 @@ def standings(board: Board) -> list[Standing]:
 
 
 def _standing(board: Board, name: str, seated: bool, place: str = "") -> Standing:
+    left_after = next(seat.left_after for seat in board.seats if seat.name == name)
     return Standing(
         name=name,
         total=board.totals[name],
@@ -239,6 +251,7 @@ def _standing(board: Board, name: str, seated: bool, place: str = "") -> Standin
         place=place,
         winner=board.winner == name,
         extra=tuple(words_of(board.game).board_marks(board, name)),
+        left_after=None if seated else left_after,
     )
 
 

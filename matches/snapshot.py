@@ -27,7 +27,7 @@ from matches.matchfile import deal_document
 # Bump this whenever a change to the engine could change any board, or the
 # snapshot's shape changes: every stored snapshot with another number is then
 # rebuilt from its events (``migrate`` does it).
-ENGINE_VERSION = 4
+ENGINE_VERSION = 5
 
 # The fields of a hand's entry that every game has, and those of them that
 # are lists in seat order.
@@ -79,6 +79,7 @@ def head_of(board: Board, event_count: int) -> dict[str, Any]:
         "engine": ENGINE_VERSION,
         "seats": seats,
         "seated": [seat.seated for seat in board.seats],
+        "left_after": [seat.left_after for seat in board.seats],
         "totals": [board.totals[name] for name in seats],
         "places": [places[name] for name in seats],
         "dealt_in_last": list(board.dealt_in_last),
@@ -179,6 +180,11 @@ def position(data: Mapping[str, Any], game: str) -> Position:
         closed_by=data["closed_by"],
         winner=data["winner"],
         extra=games.game(game).from_head(data, seats),
+        left_after={
+            name: hands
+            for name, hands in zip(seats, data["left_after"], strict=True)
+            if hands is not None
+        },
     )
 
 
@@ -223,7 +229,10 @@ def board(rules: Rules, data: Mapping[str, Any]) -> Board:
     game = games.game(rules.game)
     return game.table.board_class(
         rules=rules,
-        seats=tuple(Seat(name, seated) for name, seated in zip(seats, data["seated"], strict=True)),
+        seats=tuple(
+            Seat(name, seated, left)
+            for name, seated, left in zip(seats, data["seated"], data["left_after"], strict=True)
+        ),
         totals=dict(at.totals),
         hands=hands,
         status=data["status"],

@@ -114,7 +114,7 @@ def test_it_ranks_a_closed_match_winner_first_under_highest_wins():
         ("4", "Dan", 0),
     ]
     assert [row.marks for row in ranking(board)][0] == ["wins"]
-    assert ranking(board)[-1].marks == ["left"]
+    assert ranking(board)[-1].marks == ["left after hand 1"]  # why Dan ranks last
 
 
 def test_it_ranks_a_closed_match_lowest_first_under_penalty_with_shared_places():
@@ -365,3 +365,27 @@ def test_a_hand_put_back_is_named_by_the_number_it_now_has_and_a_refusal_says_wh
         "It cannot be put back: Dan is not at the table. If it needs an entry that is deleted "
         "too (someone sitting down), put that back first." in refused
     )
+
+
+def test_a_player_who_left_is_marked_with_when_which_explains_their_place(client, host):
+    """Dan, who left after hand 2 with more points than Cara, ranks below her
+    at the end: the board says when he left. Back at the table, the mark goes."""
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara", "Dan"], target=100)
+    record(
+        match,
+        hand("Dan", Alice=5, Ben=5, Cara=10),
+        hand("Ben", Alice=2, Cara=3, Dan=4),
+        {"leave": "Dan"},
+        hand("Alice", Ben=5, Cara=5),
+    )
+    page = text(client.get(url("detail", match)))
+    assert "Dan left after hand 2" in page
+    record(match, {"join": "Dan"})
+    page = text(client.get(url("detail", match)))
+    assert "left after hand" not in page
+    record(match, {"leave": "Dan"}, hand("Alice", Ben=50, Cara=50))
+    board = stored_board(match)
+    assert board.status == "closed"
+    dan = ranking(board)[-1]
+    assert (dan.name, dan.total, dan.marks) == ("Dan", 20, ["left after hand 3"])
+    assert [row.name for row in ranking(board)][-2] == "Cara"  # 0 points, yet above Dan

@@ -87,6 +87,8 @@ class Position:
     closed_by: str | None = None
     winner: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # Each player away from the table: the hands played when they left.
+    left_after: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -137,10 +139,12 @@ class HandResult:
 @dataclass(frozen=True)
 class Seat:
     """A place at the table, in seat order; ``seated`` is False once the
-    player has left (their total stays on the board)."""
+    player has left (their total stays on the board), and ``left_after``
+    then says how many hands had been played."""
 
     name: str
     seated: bool
+    left_after: int | None = None
 
 
 def _best(lowest: bool, totals: Sequence[int]) -> int:

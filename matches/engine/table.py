@@ -100,6 +100,7 @@ class Table:
                 raise problem
             first = self.names[name_key(match.first_dealer)]
         self.seated: set[str] = set(self.seats)
+        self.left_after: dict[str, int] = {}
         self.totals: dict[str, int] = dict.fromkeys(self.seats, 0)
         # The next dealer is the first seated player from this seat on; the
         # seat itself counts only before the first hand (the chosen dealer).
@@ -117,6 +118,7 @@ class Table:
         self.seats = list(start.seats)
         self.names = {name_key(name): name for name in self.seats}
         self.seated = set(start.seated)
+        self.left_after = dict(start.left_after)
         self.totals = {name: start.totals[name] for name in self.seats}
         self.earlier_events, self.earlier_hands = start.events, start.hands_played
         self.deal_from, self.deal_from_included = start.deal_from, start.deal_from_included
@@ -260,6 +262,7 @@ class Table:
         if len(self.seated) <= self.low:
             raise RuleError("leave_too_few", player=name, low=self.low)
         self.seated.discard(name)
+        self.left_after[name] = self.earlier_hands + len(self.hands)
 
     def join(self, join: Join) -> None:
         self.require_open("seat")
@@ -278,6 +281,7 @@ class Table:
             if join.after is not None:
                 raise RuleError("join_returning_after", player=returning, field="after")
             self.seated.add(returning)
+            self.left_after.pop(returning, None)
             return
         at = len(self.seats)
         if join.after is not None:
@@ -318,12 +322,15 @@ class Table:
             closed_by=self.closed_by,
             winner=self.winner,
             extra=self.extra(),
+            left_after=dict(self.left_after),
         )
 
     def board(self, events: int) -> Board:
         return self.board_class(
             rules=self.rules,
-            seats=tuple(Seat(name, name in self.seated) for name in self.seats),
+            seats=tuple(
+                Seat(name, name in self.seated, self.left_after.get(name)) for name in self.seats
+            ),
             totals=dict(self.totals),
             hands=tuple(self.hands),
             status="closed" if self.closed_by else "open",

@@ -26,9 +26,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def expect_seats(page: Page, *names: str) -> None:
-    """The lines of the board, in order: "Cara (left)" for a player who left."""
+    """The lines of the board, in order: "Cara (left)" for a player who left
+    (marked "left after hand N")."""
     for name in names:
-        badge = total(page, name.removesuffix(" (left)")).get_by_text("left", exact=True)
+        badge = total(page, name.removesuffix(" (left)")).get_by_text(
+            re.compile(r"^left (after hand \d+|before hand 1)$")
+        )
         if name.endswith(" (left)"):
             expect(badge).to_be_visible()
         else:
