@@ -267,6 +267,67 @@ document.addEventListener("htmx:afterSettle", () => localTimes(document));
   }
 })();
 
+// A fix being typed outlives a reload: its address names the hand (the Fix
+// link pushes it), and what was typed is kept for this tab until the fix is
+// saved or left.
+function fixKey(form) {
+  const replacing = form && form.querySelector("input[name=replacing]");
+  return replacing ? `fix:${location.pathname}:${replacing.value}` : null;
+}
+function fixTyped(form) {
+  const typed = {};
+  for (const box of form.elements) {
+    if (!box.name || box.type === "hidden" || box.type === "submit") continue;
+    if (box.type === "radio") {
+      if (box.checked) typed[box.name] = box.value;
+    } else if (box.type === "checkbox") {
+      typed[box.name] = box.checked;
+    } else {
+      typed[box.name] = box.value;
+    }
+  }
+  return typed;
+}
+document.addEventListener("input", (event) => {
+  const form = event.target.closest && event.target.closest("#hand-form");
+  const key = fixKey(form);
+  if (key) sessionStorage.setItem(key, JSON.stringify(fixTyped(form)));
+});
+function restoreFix() {
+  const form = document.getElementById("hand-form");
+  const key = fixKey(form);
+  const kept = key && sessionStorage.getItem(key);
+  if (!kept) return;
+  let typed = {};
+  try {
+    typed = JSON.parse(kept);
+  } catch {
+    return;
+  }
+  for (const box of form.elements) {
+    if (!(box.name in typed)) continue;
+    if (box.type === "radio") box.checked = box.value === typed[box.name];
+    else if (box.type === "checkbox") box.checked = Boolean(typed[box.name]);
+    else if (box.type !== "hidden") box.value = typed[box.name];
+  }
+  if (typeof markWentOut === "function") markWentOut(document);
+  form.dispatchEvent(new Event("change", { bubbles: true })); // the preview follows
+}
+document.addEventListener("DOMContentLoaded", restoreFix);
+function forgetFix(form) {
+  const key = fixKey(form);
+  if (key) sessionStorage.removeItem(key);
+}
+document.addEventListener("htmx:afterRequest", (event) => {
+  // Saved: the answer takes the board back to its own address.
+  const form = event.detail.elt;
+  const back = event.detail.xhr && event.detail.xhr.getResponseHeader("HX-Push-Url");
+  if (form && form.id === "hand-form" && event.detail.successful && back) forgetFix(form);
+});
+document.addEventListener("click", (event) => {
+  if (event.target.closest("[data-fix-leave]")) forgetFix(document.getElementById("hand-form"));
+});
+
 // The score sheet's Print button.
 document.addEventListener("click", (event) => {
   if (event.target.closest("[data-print]")) window.print();

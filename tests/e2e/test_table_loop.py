@@ -273,3 +273,44 @@ def test_it_drops_the_last_refusal_once_the_preview_says_the_hand_adds_up(
     expect(page.locator("#hand-preview")).to_have_text("Will record: Ben takes 41")
     expect(refusal).to_be_hidden()
     expect(leftover(page, "Alice")).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_a_reload_during_a_fix_keeps_the_fix_and_what_was_typed(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, first_dealer="Alice")
+    record(match, hand("Ben", Alice=23, Cara=28))
+    open_board(page, live_server, match)
+    board_address = page.url
+    page.get_by_role("link", name="Fix hand 1").tap()
+    expect(page.get_by_role("heading", name=re.compile("^Fix hand 1"))).to_be_visible()
+    assert page.url != board_address and "/fix/" in page.url  # the address says which hand
+    leftover(page, "Cara").fill("18")
+    page.get_by_role("radio", name="Cara", exact=True).tap()
+    leftover(page, "Ben").fill("7")
+
+    page.reload()
+    expect(page.get_by_role("heading", name=re.compile("^Fix hand 1"))).to_be_visible()
+    expect(page.get_by_role("radio", name="Cara", exact=True)).to_be_checked()
+    expect(leftover(page, "Ben")).to_have_value("7")
+    expect(leftover(page, "Alice")).to_have_value("23")
+    page.get_by_role("button", name="Save the fix to hand 1").tap()
+
+    expect(messages(page)).to_contain_text("Fixed hand 1: Cara takes 30.")
+    expect_totals(page, Alice=0, Ben=0, Cara=30)
+    expect(page).to_have_url(board_address)
+    # Fixed and saved: a fix opened again shows what is recorded, nothing kept.
+    page.get_by_role("link", name="Fix hand 1").tap()
+    expect(leftover(page, "Ben")).to_have_value("7")
+    expect(leftover(page, "Alice")).to_have_value("23")
+    expect(page.get_by_role("radio", name="Cara", exact=True)).to_be_checked()
+    page.get_by_role("link", name="Leave hand 1 as it was").tap()
+    expect(page).to_have_url(board_address)
+    # Back and forth by the phone's Back button: each address shows its page.
+    page.get_by_role("link", name="Fix hand 1").tap()
+    expect(page.get_by_role("heading", name=re.compile("^Fix hand 1"))).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(board_address)
+    expect(save(page, 2)).to_be_visible()
+    kept = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('htmx'))")
+    assert kept == []  # no board kept in the phone's storage by htmx
