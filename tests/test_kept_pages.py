@@ -16,8 +16,9 @@ from django.urls import reverse
 from matches import services
 from matches.games.rummy.rules import RummyRules
 from matches.models import Event, Match, Player
-from tests.factories import MatchFactory, gin_hand, hand, record
-from tests.test_match_pages import hand_post, totals_on, url
+from matches.transfer import export_document
+from tests.factories import MatchFactory, UserFactory, gin_hand, hand, record
+from tests.test_match_pages import hand_post, text, totals_on, url
 
 pytestmark = pytest.mark.django_db
 
@@ -269,3 +270,23 @@ def test_after_a_save_only_the_new_hand_offers_fix(client, host):
     after = response.content.decode()
     assert ">Fix hand 2</a>" in after and "Fix hand 1" not in after
     assert "Hand 2: Cara went out" in after and "Hand 1: Ben went out" in after
+
+
+def test_a_new_hosts_first_write_reaches_the_lists_it_saw_empty(client):
+    """A new account's home, seen empty, is kept; its first write (an import,
+    or a first match) must not leave that empty list in view."""
+    first = UserFactory()
+    played = MatchFactory(host=first, players=["Alice", "Ben", "Cara"], target=100)
+    record(played, hand("Ben", Alice=60, Cara=50))
+    document = export_document(Match.objects.for_replay().get(pk=played.pk))
+    newcomer = UserFactory()
+    client.force_login(newcomer)
+    assert "No matches yet" in text(client.get(reverse("matches:home")))
+    services.matches_import(host=newcomer, checked=services.import_check([document]))
+    home = text(client.get(reverse("matches:home")))
+    assert "No matches yet" not in home and "Ben 110" in home
+    another = UserFactory()
+    client.force_login(another)
+    assert "No matches yet" in text(client.get(reverse("matches:home")))
+    MatchFactory(host=another, players=["Dan", "Eve"])
+    assert "Dan 0, Eve 0" in text(client.get(reverse("matches:home")))

@@ -58,8 +58,13 @@ def host_changed(host_id: int) -> None:
     """Move the host's version on: what a page cache keeps of their lists
     (home, history, players) is kept under it. Every write to a host's
     matches or players calls it, in its transaction."""
-    if not HostVersion.objects.filter(host_id=host_id).update(version=F("version") + 1):
-        HostVersion.objects.get_or_create(host_id=host_id)
+    if HostVersion.objects.filter(host_id=host_id).update(version=F("version") + 1):
+        return
+    # The host's first write: a list kept before it was kept under version 0
+    # (``selectors.host_version`` of no row), so the first version is 1.
+    _, created = HostVersion.objects.get_or_create(host_id=host_id, defaults={"version": 1})
+    if not created:  # made meanwhile by another write of theirs: move on from it
+        HostVersion.objects.filter(host_id=host_id).update(version=F("version") + 1)
 
 
 def player_for(host_id: int, name: str) -> Player:
