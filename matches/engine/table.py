@@ -140,7 +140,7 @@ class Table:
         add its scores to ``totals``, move the deal on and ``end()``."""
         raise NotImplementedError
 
-    def extra(self) -> dict[str, Any]:
+    def own_state(self) -> dict[str, Any]:
         """The game's own state, JSON-ready, for ``Position.extra``."""
         return {}
 
@@ -321,7 +321,7 @@ class Table:
             dealt_in_last=self.dealt_in_last,
             closed_by=self.closed_by,
             winner=self.winner,
-            extra=self.extra(),
+            extra=self.own_state(),
             left_after=dict(self.left_after),
         )
 

@@ -303,7 +303,7 @@ class GinTable(Table):
             raise RuleError("gin.too_many_cards", player=name, count=len(held), dealt=GIN_CARDS)
         return points, held
 
-    def extra(self) -> dict[str, Any]:
+    def own_state(self) -> dict[str, Any]:
         return {"hands_won": dict(self.hands_won)}
 
     def board_extra(self) -> dict[str, Any]:
