@@ -27,7 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
-from matches import games, pages, selectors
+from matches import pages, selectors
 from matches.display import (
     Standing,
     changes,
@@ -417,7 +417,7 @@ def board_context(
         "board": board,
         "sheet": sheet_lines(standing_rows, hand_form),
         "picker_kept": hand_form is not None and pages.key("picker", match.game),
-        "deals_ahead": deals_ahead(board) if hand_form is not None and not fixing else "",
+        "deals_ahead": deals_ahead(match, board) if hand_form is not None and not fixing else "",
         "closed": board.status == "closed",
         "share": share,
         "undone": undone,
@@ -460,23 +460,15 @@ def board_context(
     }
 
 
-def deals_ahead(board: Any) -> str:
+def deals_ahead(match: Match, board: Board) -> str:
     """The deals after the board's next hand, as many as the phone can keep
     hands (``SPARE_TOKENS``), for its script to name the dealer while hands
-    wait for the connection: JSON, ``[["Cara deals", ", 7 cards each. Alice
-    plays first."], ...]``; empty when the game cannot tell them ahead."""
-    ahead = games.game(board.game).deals_ahead(board, SPARE_TOKENS)
+    wait for the connection: JSON, each deal's line as the board draws it
+    (``_deal.html``); empty when the game cannot tell them ahead."""
+    ahead = match.kind.deals_ahead(board, SPARE_TOKENS)
     if not ahead:
         return ""
-    return json.dumps(
-        [
-            [
-                f"{deal.dealer} deals",
-                f", {deal.cards_each} cards each. {deal.first_player} plays first.",
-            ]
-            for deal in ahead
-        ]
-    )
+    return json.dumps([render_to_string("matches/_deal.html", {"deal": deal}) for deal in ahead])
 
 
 def render_board(

@@ -343,9 +343,7 @@ function numberForm(number, why) {
   }
   const known = ahead[number - Number(deal.dataset.hand) - 1];
   if (known) {
-    const strong = document.createElement("strong");
-    strong.textContent = known[0];
-    deal.replaceChildren(strong, known[1]);
+    deal.innerHTML = known; // the board's own line for that deal, drawn by the server
   } else if (why) {
     deal.textContent = why;
   }
