@@ -411,15 +411,14 @@ def event_label(events: list[dict[str, Any]], index: int) -> str:
     return f"{data['join']} joining"
 
 
-def refusal(error: RuleError, events: list[dict[str, Any]]) -> str:
+def refusal(error: RuleError) -> str:
     """A refused write in words; an edit, delete or restore that would make a
-    later event impossible names that event as the board shows it now
-    (``events``, match-file shape, unless the refusal carries them as its
-    write read them): "That would make hand 2 impossible: ..."."""
+    later event impossible names that event as the board showed it to the
+    write (``LaterEventImpossible.shown``): "That would make hand 2
+    impossible: ..."."""
     if isinstance(error, LaterEventImpossible):
-        shown = error.shown if error.shown is not None else events
         return (
-            f"That would make {event_label(shown, error.shown_index)} impossible: "
+            f"That would make {event_label(error.shown, error.shown_index)} impossible: "
             f"{refusal_words(error.problem)}"
         )
     return refusal_words(error)

@@ -99,8 +99,8 @@ class EventForm(forms.Form):
         """The field a refusal belongs beside (None: the whole form)."""
         return error.field if error.field in self.fields else None
 
-    def refusal_words(self, error: RuleError, shown: list[dict[str, Any]]) -> str:
-        return refusal(error, shown)
+    def refusal_words(self, error: RuleError) -> str:
+        return refusal(error)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -111,12 +111,9 @@ class EventForm(forms.Form):
                 )
                 self.board_after = self.checked.board
             except RuleError as error:
-                # Only a refusal that names a later event reads the events.
-                later = isinstance(error, services.LaterEventImpossible)
-                shown = [event.data for event in self.match.live_events()] if later else []
-                self.add_error(self.field_for(error), self.refusal_words(error, shown))
+                self.add_error(self.field_for(error), self.refusal_words(error))
                 for other in error.others:  # every wrong box at once, each by its player
-                    self.add_error(self.field_for(other), self.refusal_words(other, shown))
+                    self.add_error(self.field_for(other), self.refusal_words(other))
         return cleaned
 
 
@@ -389,11 +386,11 @@ class LineForm(EventForm):
         kwargs.setdefault("auto_id", "line_%s")
         super().__init__(*args, **kwargs)
 
-    def refusal_words(self, error: RuleError, shown: list[dict[str, Any]]) -> str:
+    def refusal_words(self, error: RuleError) -> str:
         """The check of the target in the page's words: the box is the new line."""
         if error.field == "target" and not isinstance(error, services.LaterEventImpossible):
             return f"The new line must be {LINE_WORDS}"
-        return super().refusal_words(error, shown)
+        return super().refusal_words(error)
 
     def event_data(self) -> dict[str, Any]:
         return {"target": typed_number(self.cleaned_data["target"])}

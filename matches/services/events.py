@@ -68,7 +68,7 @@ class LaterEventImpossible(RuleError):
     them: another phone's write since does not change what is named."""
 
     def __init__(
-        self, problem: RuleError, *, shown_index: int, shown: list[dict[str, Any]] | None = None
+        self, problem: RuleError, *, shown_index: int, shown: list[dict[str, Any]]
     ) -> None:
         super().__init__("later_impossible", problem=problem)
         self.problem = problem

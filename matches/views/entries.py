@@ -203,7 +203,6 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
     except Event.DoesNotExist:
         messages.info(request, "That was already put back.")
     except RuleError as error:
-        datas = [each.data for each in match.live_events()]
         # Refused itself (not for a later entry): what it needs may be deleted too.
         needs = (
             ""
@@ -211,7 +210,7 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
             else " If it needs an entry that is deleted too (someone sitting down), "
             "put that back first."
         )
-        messages.error(request, f"It cannot be put back: {refusal(error, datas)}.{needs}")
+        messages.error(request, f"It cannot be put back: {refusal(error)}.{needs}")
     else:
         what = _restored_words(event, change.live, change.after, match.game)
         changed = " ".join(changes(change.before, change.after))
@@ -331,7 +330,7 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
         messages.info(request, GONE)
         return after_write(request, match)
     except RuleError as error:
-        messages.error(request, f"{label.capitalize()} was not deleted. {refusal(error, datas)}")
+        messages.error(request, f"{label.capitalize()} was not deleted. {refusal(error)}")
     else:
         changed = " ".join(changes(change.before, change.after))
         messages.success(request, f"{label.capitalize()} deleted. {changed}")

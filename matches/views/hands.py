@@ -356,8 +356,7 @@ def save_edit(
         form.add_error(None, GONE)
         return None
     except RuleError as error:
-        shown = [each.data for each in match.live_events()]
-        form.add_error(form.field_for(error), refusal(error, shown))
+        form.add_error(form.field_for(error), refusal(error))
         return None
 
 
