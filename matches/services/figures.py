@@ -18,6 +18,8 @@ RECENT_RESULTS = 5  # a player's last results kept per game
 IMPORT_BATCH = 500  # rows a rebuild writes per query
 
 COUNTS = ("played", "closed", "won", "no_winner")
+# A player's row of a match (``MatchPlayer``): the columns their part reads.
+PART_COLUMNS = ("closed", "won", "no_winner", "figures", "place", "shared", "seated")
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,13 @@ class Part:
         """A stored row's part (None: no row)."""
         if row is None:
             return None
-        result = (row.place, row.shared, not row.seated)
-        return cls(row.closed, row.won, row.no_winner, row.figures or {}, result)
+        return cls.of_columns({name: getattr(row, name) for name in PART_COLUMNS})
+
+    @classmethod
+    def of_columns(cls, row: Mapping[str, Any]) -> Part:
+        """The part of a row's columns (``MatchPlayer``'s, by name)."""
+        result = (row["place"], row["shared"], not row["seated"])
+        return cls(row["closed"], row["won"], row["no_winner"], row["figures"] or {}, result)
 
     def counts(self) -> dict[str, int]:
         return {
@@ -124,14 +131,12 @@ def _apply(game: str, rows: list[tuple[PlayerFigures, Part | None, Part | None]]
         row.figures = {**row.figures, **_bests(row.player_id, game)}
     for row in recent:
         row.recent = results(row.player_id, game)
-    changed = [row for row, _, _ in rows]
-    if len(changed) == 1:  # most hands: a bulk update costs far more to build
-        (row,) = changed
+    # A row a statement: a hand changes one or two (a bulk update of one row
+    # costs far more to build), a whole replay a table's.
+    for row, _, _ in rows:
         PlayerFigures.objects.filter(pk=row.pk).update(
             **{name: getattr(row, name) for name in (*COUNTS, "figures", "recent")}
         )
-    else:
-        PlayerFigures.objects.bulk_update(changed, [*COUNTS, "figures", "recent"])
 
 
 def _bests(player_id: int, game: str) -> dict[str, Any]:

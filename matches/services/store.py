@@ -38,11 +38,6 @@ def standing(head: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
-def _part(row: dict[str, Any]) -> figures.Part:
-    result = (row["place"], row["shared"], not row["seated"])
-    return figures.Part(row["closed"], row["won"], row["no_winner"], row["figures"], result)
-
-
 def store(match: Match, replayed: Replayed) -> None:
     """Write the cache of ``replayed`` for ``match``, with one more
     ``version``, in the caller's transaction.
@@ -104,9 +99,9 @@ def _step_standings(match: Match, before: dict[str, Any], head: dict[str, Any]) 
             # The rows are out of line with the snapshot (never, but by hand):
             # said loudly, and the write's transaction rolls back.
             raise IntegrityError(f"match {match.pk} has no standing for seat {seat}")
-    figures.keep_seats(
-        match, {seat: (_part(old[seat]), _part(new[seat])) for seat in range(len(new))}
-    )
+    part = figures.Part.of_columns
+    parts = {seat: (part(old[seat]), part(new[seat])) for seat in range(len(new))}
+    figures.keep_seats(match, parts)
 
 
 def _new_standings(match: Match, head: dict[str, Any]) -> None:
