@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -25,6 +26,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django_htmx.http import push_url
 from django_htmx.middleware import HtmxDetails
 
 from matches import pages, selectors
@@ -531,11 +533,15 @@ def after_write(
     request: HtmxHttpRequest, match: Match, state: selectors.BoardState | None = None
 ) -> HttpResponse:
     """The board after a write: by htmx, drawn as stored now (``state``: as
-    the write read it in its transaction); else a redirect to it (POST,
-    redirect, GET)."""
-    if request.htmx:
-        return board_page(request, match, WRITTEN, look=False, state=state)
-    return redirect("matches:detail", public_id=match.public_id)
+    the write read it in its transaction), and at the board's own address
+    when the page was at another (a fix's, which its link pushes so that a
+    reload keeps the fix); else a redirect to it (POST, redirect, GET)."""
+    if not request.htmx:
+        return redirect("matches:detail", public_id=match.public_id)
+    answer = board_page(request, match, WRITTEN, look=False, state=state)
+    board = reverse("matches:detail", args=[match.public_id])
+    current = request.htmx.current_url
+    return push_url(answer, board) if current and urlsplit(current).path != board else answer
 
 
 @require_GET

@@ -10,11 +10,9 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import push_url
 
 from matches import selectors, services
 from matches.display import changes, event_label, refusal, summary
@@ -368,18 +366,11 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
     was recorded: Save replaces it (an edit), so a typo costs only the wrong
     digits and nothing is kept aside."""
     match = host_match(request, public_id, writing=True, events=True)
-
-    def back() -> HttpResponse:
-        # The board again, at its own address: the fix's (pushed by its link,
-        # so that a reload keeps the fix) is left.
-        answer = after_write(request, match)
-        return push_url(answer, match_url(match)) if request.htmx else answer
-
     try:
         index, event = live_event(match, event_id)
     except GoneElsewhere as elsewhere:
         gone(request, match, elsewhere.event)
-        return back()
+        return after_write(request, match)
     if event.kind != "hand":
         raise Http404("Only a hand can be fixed here.")
     fixing = fix_context(match, event, index)
@@ -395,7 +386,7 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
         change = save_edit(request, match, event, form)
         if change is not None and not change.written:  # saved as it was
             messages.info(request, as_it_was(fixing["label"]))
-            return back()
+            return after_write(request, match)
         if change is not None:
             hand = form.hand_after()
             hand_words = summary(hand, change.after.rules)
@@ -403,13 +394,9 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
             after = fixing["recorded_after"]
             since = f", though {after} was recorded after it" if after else ""
             messages.success(request, f"Fixed {fixing['label']}{since}: {hand_words}. {changed}")
-            return back()
+            return after_write(request, match)
     context = board_context(state, hand_form=form, fixing=fixing, focus="error", fix_board=every)
     return render_board(request, context)
-
-
-def match_url(match: Match) -> str:
-    return reverse("matches:detail", args=[match.public_id])
 
 
 def preview_answer(context: dict[str, Any]) -> HttpResponse:
