@@ -274,43 +274,21 @@ function fixKey(form) {
   const replacing = form && form.querySelector("input[name=replacing]");
   return replacing ? `fix:${location.pathname}:${replacing.value}` : null;
 }
-function fixTyped(form) {
-  const typed = {};
-  for (const box of form.elements) {
-    if (!box.name || box.type === "hidden" || box.type === "submit") continue;
-    if (box.type === "radio") {
-      if (box.checked) typed[box.name] = box.value;
-    } else if (box.type === "checkbox") {
-      typed[box.name] = box.checked;
-    } else {
-      typed[box.name] = box.value;
-    }
-  }
-  return typed;
-}
 document.addEventListener("input", (event) => {
   const form = event.target.closest && event.target.closest("#hand-form");
   const key = fixKey(form);
-  if (key) sessionStorage.setItem(key, JSON.stringify(fixTyped(form)));
+  if (key) sessionStorage.setItem(key, JSON.stringify(formFields(form))); // static/js/waiting.js
 });
 function restoreFix() {
   const form = document.getElementById("hand-form");
   const key = fixKey(form);
   const kept = key && sessionStorage.getItem(key);
   if (!kept) return;
-  let typed = {};
   try {
-    typed = JSON.parse(kept);
+    fillForm(form, JSON.parse(kept)); // static/js/waiting.js
   } catch {
     return;
   }
-  for (const box of form.elements) {
-    if (!(box.name in typed)) continue;
-    if (box.type === "radio") box.checked = box.value === typed[box.name];
-    else if (box.type === "checkbox") box.checked = Boolean(typed[box.name]);
-    else if (box.type !== "hidden") box.value = typed[box.name];
-  }
-  if (typeof markWentOut === "function") markWentOut(document);
   form.dispatchEvent(new Event("change", { bubbles: true })); // the preview follows
 }
 document.addEventListener("DOMContentLoaded", restoreFix);

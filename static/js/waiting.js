@@ -158,6 +158,20 @@ function formFields(form) {
   return [...new FormData(form)].filter(([name]) => name !== "csrfmiddlewaretoken");
 }
 
+// The boxes of ``form`` as ``fields`` (``formFields``) say: a choice is
+// ticked only when named there; hidden fields (the token, the hand number)
+// are the form's own.
+function fillForm(form, fields) {
+  const values = new Map(fields);
+  for (const input of form.elements) {
+    if (!input.name || input.type === "hidden" || input.type === "submit") continue;
+    if (input.type === "radio") input.checked = values.get(input.name) === input.value;
+    else if (input.type === "checkbox") input.checked = values.has(input.name);
+    else if (values.has(input.name)) input.value = values.get(input.name);
+  }
+  if (typeof markWentOut === "function") markWentOut(document);
+}
+
 function formTouched(form) {
   if (form.querySelector("input[type=radio]:checked, input[type=checkbox]:checked")) return true;
   return [...form.querySelectorAll("input[name^=left_]")].some((box) => box.value.trim() !== "");
@@ -510,15 +524,7 @@ async function putBack(id) {
   const hand = waitingHands.find((each) => each.id === id);
   if (!hand) return;
   clearForm(form);
-  for (const [name, value] of hand.fields) {
-    if (name === "token" || name === "hand_number") continue;
-    for (const input of form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
-      if (input.type === "radio") input.checked = input.value === value;
-      else if (input.type === "checkbox") input.checked = true;
-      else if (input.type !== "hidden") input.value = value;
-    }
-  }
-  if (typeof markWentOut === "function") markWentOut(document);
+  fillForm(form, hand.fields);
   // Only in this tab: a reload, or another tab, shows it refused again.
   editingId = hand.id;
   showWaiting();
