@@ -31,6 +31,21 @@ INNER_WIDTH = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
 INNER_HEIGHT = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
 
 
+def _foot(first: str, last: str, right: float) -> SafeString:
+    """A chart's labels under its first and its last point ("hand 1", a
+    date), at the left edge and at ``right``."""
+    return format_html(
+        '<text class="chart-tick chart-hands" x="{}" y="{}">{}</text>'
+        '<text class="chart-tick chart-hands chart-end" x="{}" y="{}">{}</text>',
+        CHART_LEFT,
+        CHART_HEIGHT - 6,
+        first,
+        _n(right),
+        CHART_HEIGHT - 6,
+        last,
+    )
+
+
 def _across(count: int) -> Any:
     """The x of the point ``index`` of ``count`` spread over the chart's width
     (one point alone in the middle)."""
@@ -219,17 +234,7 @@ def chart(data: dict[str, Any]) -> SafeString:
                 value,
             )
         )
-    parts.append(
-        format_html(
-            '<text class="chart-tick chart-hands" x="{}" y="{}">hand 1</text>'
-            '<text class="chart-tick chart-hands chart-end" x="{}" y="{}">hand {}</text>',
-            CHART_LEFT,
-            CHART_HEIGHT - 6,
-            CHART_LEFT + inner_w,
-            CHART_HEIGHT - 6,
-            hands[-1]["number"],
-        )
-    )
+    parts.append(_foot("hand 1", f"hand {hands[-1]['number']}", CHART_LEFT + inner_w))
     line_points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
     parts.append(
         format_html(
@@ -347,18 +352,7 @@ def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
             )
         )
     else:
-        parts.append(
-            format_html(
-                '<text class="chart-tick chart-hands" x="{}" y="{}">{}</text>'
-                '<text class="chart-tick chart-hands chart-end" x="{}" y="{}">{}</text>',
-                CHART_LEFT,
-                CHART_HEIGHT - 6,
-                results[0][0],
-                CHART_LEFT + INNER_WIDTH,
-                CHART_HEIGHT - 6,
-                results[-1][0],
-            )
-        )
+        parts.append(_foot(results[0][0], results[-1][0], CHART_LEFT + INNER_WIDTH))
     points = " ".join(f"{_n(x(i))},{_n(y(place))}" for i, (_, place, _) in enumerate(results))
     parts.append(format_html('<polyline class="chart-series series-0" points="{}"/>', points))
     for i, (label, place, _) in enumerate(results):

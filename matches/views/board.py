@@ -429,7 +429,7 @@ def board_context(
         "undecided": undecided_reason(board),
         "final_lines": final_lines(board),
         "history": rows,
-        "tools": not match.abandoned,
+        "tools": tools,
         "fix_event": fix_event,
         "more_history": state.live > selectors.RECENT or bool(state.deleted),
         "entries": state.live,
