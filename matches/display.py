@@ -526,28 +526,34 @@ SHORT_NAME = 8  # characters of a name that fit the score sheet's first column o
 
 
 def short_names(seats: list[str]) -> dict[str, str]:
-    """Each name cut to fit the sheet (``short_name``), cut less where two
-    would read alike: "Alexandrina Montgomery" and "Alexander Montgomery",
-    both "Alex…ery", become "Alexandr…ery" and "Alexande…ery"."""
+    """Each name cut to fit the sheet (``short_name``), where two would read
+    alike cut elsewhere, as short as tells them apart: first keeping more of
+    the end ("Christopher Robinson" and "Christopher Robertson", both
+    "Chri…son", become "Chr…nson" and "Chr…tson"), then longer."""
     shorts = {name: short_name(name) for name in seats}
-    limit = SHORT_NAME
-    while len(set(shorts.values())) < len(shorts) and limit < NAME_MAX:
-        limit += 2
+    for limit in range(SHORT_NAME, NAME_MAX + 1):
         seen: dict[str, list[str]] = {}
         for name, short in shorts.items():
             seen.setdefault(short, []).append(name)
-        for alike in (group for group in seen.values() if len(group) > 1):
-            for name in alike:
-                shorts[name] = short_name(name, limit)
+        alike = [name for group in seen.values() if len(group) > 1 for name in group]
+        if not alike:
+            break
+        for tail in range(3, limit - 2):
+            cut = {name: short_name(name, limit, tail) for name in alike}
+            if len(set(cut.values())) == len(cut) and not set(cut.values()) & (
+                set(shorts.values()) - {shorts[name] for name in alike}
+            ):
+                shorts.update(cut)
+                break
     return shorts
 
 
-def short_name(name: str, limit: int = SHORT_NAME) -> str:
-    """A long name cut to fit the sheet, keeping both ends so that
-    "Alexandrina1" and "Alexandrina2" stay apart: "Alex…na1", "Alex…na2"."""
+def short_name(name: str, limit: int = SHORT_NAME, tail: int = 3) -> str:
+    """A long name cut to fit the sheet, keeping both ends (the last
+    ``tail`` letters) so that "Alexandrina1" and "Alexandrina2" stay apart:
+    "Alex…na1", "Alex…na2"."""
     if len(name) <= limit:
         return name
-    tail = 3
     return f"{name[: limit - tail - 1]}…{name[-tail:]}"
 
 

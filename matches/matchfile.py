@@ -111,11 +111,13 @@ def match_document(
     created: str | None = None,
     abandoned: str | None = None,
     times: list[str] | None = None,
+    colours: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """A ``rummy-match/1`` document: every house rule written out (with its
     ``game`` but for the default game's), the starting seats, the first
     dealer and the events exactly as entered; ``created`` and ``abandoned``
-    (ISO 8601) when given, and ``times``, when each event was recorded."""
+    (ISO 8601) when given, ``times``, when each event was recorded, and
+    ``colours``, each player's ("#rrggbb")."""
     written = rules.document()
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -130,6 +132,8 @@ def match_document(
         document["abandoned"] = abandoned
     if times is not None:
         document["times"] = list(times)
+    if colours:
+        document["colours"] = dict(colours)
     return document
 
 

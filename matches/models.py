@@ -51,6 +51,9 @@ class Player(models.Model):
     # hand for bulk inserts).
     key = models.CharField(max_length=200, editable=False)
     created = models.DateTimeField(default=timezone.now)
+    # Their colour (``matches.colours``, "#rrggbb"), given when first seated
+    # and kept for later matches; the host may change it on their page.
+    colour = models.CharField(max_length=7, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -128,6 +131,9 @@ class Match(models.Model):
     token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     # When the host set it aside unfinished (None: in play, or closed).
     abandoned = models.DateTimeField(null=True, blank=True)
+    # Each player's colour at this table, by name as the events write it
+    # ("#rrggbb", ``matches.colours.at_table``): no two alike.
+    colours = models.JSONField(default=dict, blank=True)
 
     # The cache of the replay (``matches.snapshot``), written by the services
     # with every write: ``snapshot`` is its head (the entries are the events'

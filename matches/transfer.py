@@ -77,8 +77,8 @@ def import_read(text: str, *, limited: bool = True) -> list[services.Checked]:
 def export_document(match: Match) -> dict[str, Any]:
     """The ``rummy-match/1`` document of a stored match: its house rules (the
     line at the start), starting seats, first dealer and live events exactly
-    as entered, with ``created``, when each event was recorded (``times``)
-    and, when set aside, ``abandoned``. Deleted entries are left out.
+    as entered, with ``created``, when each event was recorded (``times``),
+    the players' colours and, when set aside, ``abandoned``. Deleted entries are left out.
 
     Args:
         match: a match fetched with ``Match.objects.for_replay()``.
@@ -92,6 +92,7 @@ def export_document(match: Match) -> dict[str, Any]:
         created=match.created.isoformat(),
         abandoned=match.abandoned.isoformat() if match.abandoned else None,
         times=[event.created.isoformat() for event in live],
+        colours=match.colours,
     )
 
 

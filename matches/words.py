@@ -255,6 +255,10 @@ REFUSALS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
         f"the time of event {v['event']} (the file's {ordinal(v['event'] + 1)} event): "
         f"{refusal(v['problem'])}"
     ),
+    "colours_bad": "colours must be an object giving a player's name its colour, such as "
+    '{{"Ana": "#1773d0"}}',
+    "colour_stranger": "colours names {name}, who is not at this table",
+    "colour_unreadable": 'the colour of {name} must be written #rrggbb, such as "#1773d0"',
     "import_abandoned_finished": "a finished match cannot be abandoned; leave abandoned out",
     "import_abandoned_early": "a match cannot be abandoned before it was created",
     "import_match": lambda v: f"match {v['number']}{_players_named(v)}: {file_words(v['problem'])}",
@@ -288,6 +292,7 @@ REFUSALS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
         "choose another name."
     ),
     "rename_bad": "the new name: {problem}",
+    "colour_unknown": "Choose one of the colours shown.",
     "merge_same": "Choose two different players to merge.",
     "merge_together": lambda v: (
         f"{v['gone']} and {v['keep']} both played in the match of "

@@ -94,6 +94,7 @@ def test_the_pure_rules_import_nothing_of_django_or_the_app():
         (
             "matches/services",
             {
+                "matches.colours",
                 "matches.engine",
                 "matches.games",
                 "matches.models",

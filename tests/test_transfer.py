@@ -115,6 +115,8 @@ def test_a_match_exports_as_the_documented_file(client, host):
         "created": "2026-05-03T19:30:00+00:00",
         # When each was recorded, in the events' order.
         "times": ["2026-05-03T19:31:00+00:00", "2026-05-03T19:32:00+00:00"],
+        # Each player's colour, given in the palette's order to a host's first players.
+        "colours": {"Alice": "#1773d0", "Ben": "#d06111", "Cara": "#248e24"},
     }
     assert undone.event.data == {"leave": "cara"}
 

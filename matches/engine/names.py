@@ -124,3 +124,60 @@ def check_first_dealer(first_dealer: object, players: Sequence[str]) -> RuleErro
     if name_key(first_dealer) not in keys:
         return RuleError("first_dealer_stranger", key="first_dealer", name=first_dealer)
     return None
+
+
+def _letters(text: str) -> list[str]:
+    return [char.upper() for char in text if char.isalnum()]
+
+
+def _second_letters(name: str) -> list[str]:
+    """The letters that may follow a name's first in its initials, in the
+    order they are tried: the last word's, then the rest of the name's."""
+    words = name.split()
+    rest = _letters(name)[1:]
+    return _letters(words[-1]) + rest if len(words) > 1 else rest
+
+
+def initials(names: Sequence[str]) -> dict[str, str]:
+    """Two letters for each name, none alike among ``names``: the first
+    letters of the first and the last word ("Cara Nolan": "CN"), or the
+    first two of a one-word name ("Ana": "AN"). Where two would be alike,
+    the last word's next letters decide, at the first one that tells them
+    apart: "Christopher Robinson" and "Christopher Robertson" are "CI" and
+    "CE". What still clashes takes, in seat order, its next letter nobody
+    has, or a number ("A2")."""
+    firsts = {name: (_letters(name) or [name.strip()[:1] or "?"])[0] for name in names}
+    seconds = {name: _second_letters(name) or [""] for name in names}
+    at = dict.fromkeys(names, 0)
+
+    def shown(name: str) -> str:
+        letters = seconds[name]
+        return firsts[name] + letters[min(at[name], len(letters) - 1)]
+
+    for _ in range(len(names)):  # each round moves one group of alike on
+        groups: dict[str, list[str]] = {}
+        for name in names:
+            groups.setdefault(shown(name), []).append(name)
+        alike = next((group for group in groups.values() if len(group) > 1), None)
+        if alike is None:
+            break
+        start = min(at[name] for name in alike) + 1
+        longest = max(len(seconds[name]) for name in alike)
+        apart = next(
+            (
+                index
+                for index in range(start, longest)
+                if len({tuple(seconds[name][index : index + 1]) for name in alike}) > 1
+            ),
+            None,
+        )
+        if apart is None:
+            break
+        for name in alike:
+            at[name] = apart
+    given: dict[str, str] = {}
+    for name in names:
+        tried = [shown(name)] + [firsts[name] + letter for letter in seconds[name]]
+        tried += [f"{firsts[name]}{number}" for number in range(2, len(names) + 2)]
+        given[name] = next(each for each in tried if each not in given.values())
+    return given

@@ -35,7 +35,7 @@ from .matches import (
     match_resume,
     match_rules_change,
 )
-from .players import NameTaken, player_rename, players_merge, players_merge_check
+from .players import NameTaken, player_recolour, player_rename, players_merge, players_merge_check
 from .sharing import share_new, share_stop
 from .store import (
     current_board,
@@ -80,6 +80,7 @@ __all__ = [
     "player_figures",
     "player_figures_rebuild",
     "player_for",
+    "player_recolour",
     "player_rename",
     "players_merge",
     "players_merge_check",

@@ -1,10 +1,12 @@
 """What the writes share: a replay and what it stores, locking a match for
-a write, the host's version, players by name, one-time form tokens."""
+a write, the host's version, players by name and their colours, one-time
+form tokens."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar
@@ -12,7 +14,7 @@ from typing import Any, TypeVar
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, OuterRef, Subquery
 
-from matches import games, snapshot
+from matches import colours, games, snapshot
 from matches.engine.board import Board
 from matches.engine.board import Match as EngineMatch
 from matches.engine.errors import RuleError
@@ -102,6 +104,40 @@ def players_for(host_id: int, names: list[str]) -> dict[str, Player]:
         # Another request made one of these names meanwhile: one at a time.
         return {key: player_for(host_id, name) for key, name in keys.items()}
     return {**found, **new}
+
+
+def colours_used(host_id: int) -> Counter[str]:
+    """How many of the host's players have each colour."""
+    players = Player.objects.filter(host_id=host_id).exclude(colour="")
+    return Counter(players.values_list("colour", flat=True))
+
+
+def table_colours(
+    seats: list[str], players: list[Player], table: Mapping[str, str], used: Counter[str]
+) -> dict[str, str]:
+    """The colours at a table of ``seats`` (``colours.at_table``): what
+    ``table`` gives, else each player's own, else a free one. A player
+    seated for the first time (no colour yet) takes theirs from it: their
+    ``colour`` is set here, and the caller saves it."""
+    own = {name: player.colour for name, player in zip(seats, players, strict=True)}
+    given = colours.at_table(seats, table, own, used)
+    for name, player in zip(seats, players, strict=True):
+        player.colour = player.colour or given[name]
+    return given
+
+
+def seat_colours(match: Match, seats: list[str], players: list[Player]) -> None:
+    """Give a match's seats their colours at its table (``table_colours``),
+    storing the match's and a newcomer's."""
+    if all(name in match.colours for name in seats):
+        return
+    newcomers = [player for player in players if not player.colour]
+    used = colours_used(match.host_id) if newcomers else Counter()
+    given = table_colours(seats, players, match.colours, used)
+    Player.objects.bulk_update(newcomers, ["colour"])
+    if given != match.colours:
+        match.colours = given
+        Match.objects.filter(pk=match.pk).update(colours=given)
 
 
 def with_figures_rows(players: list[Player], game: str) -> None:

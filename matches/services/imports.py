@@ -4,7 +4,8 @@ with its players, rules, seats, events and snapshot in one transaction."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -12,7 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from matches import games
+from matches import colours, games
 from matches.engine.board import Board
 from matches.engine.board import Match as EngineMatch
 from matches.engine.errors import RuleError
@@ -21,7 +22,7 @@ from matches.matchfile import read_match
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 
 from . import figures
-from .common import Replayed, host_changed, players_for
+from .common import Replayed, colours_used, host_changed, players_for, table_colours
 from .store import standing
 
 IMPORT_BATCH = 500  # rows an import writes per query
@@ -33,7 +34,8 @@ FIRST_YEAR, LAST_YEAR = 1900, 2200
 @dataclass(frozen=True)
 class Checked:
     """One match of an import file, checked by its game: the document, the
-    engine's match and board, and its ``created`` and ``abandoned`` times."""
+    engine's match and board, its ``created`` and ``abandoned`` times, when
+    each event was recorded, and the colours it gives its players."""
 
     document: dict
     match: EngineMatch
@@ -41,6 +43,7 @@ class Checked:
     created: datetime | None
     abandoned: datetime | None
     times: list[datetime] | None = None
+    colours: dict[str, str] = field(default_factory=dict)  # by name_key
 
     @property
     def names(self) -> list[str]:
@@ -102,6 +105,31 @@ def _event_times(document: dict, events: int) -> list[datetime] | None:
     return found  # type: ignore[return-value]
 
 
+def _file_colours(document: dict, names: list[str]) -> dict[str, str]:
+    """The ``colours`` of a match document, by ``name_key``, each the
+    palette's nearest (``colours.nearest``); empty when absent.
+
+    Raises:
+        RuleError: ``colours_bad`` (not an object), ``colour_stranger`` (a
+            name nobody at the table has), ``colour_unreadable`` (not
+            ``#rrggbb``), each with ``key="colours"``.
+    """
+    given = document.get("colours")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise RuleError("colours_bad", key="colours")
+    keys = {name_key(name) for name in names}
+    found = {}
+    for name, colour in given.items():
+        if name_key(name) not in keys:
+            raise RuleError("colour_stranger", key="colours", name=name)
+        if not colours.is_hex(colour):
+            raise RuleError("colour_unreadable", key="colours", name=name)
+        found[name_key(name)] = colours.nearest(colour)
+    return found
+
+
 def import_check(documents: list[object], *, several: bool = False) -> list[Checked]:
     """Check every match of an import file with its game, writing nothing.
 
@@ -121,6 +149,7 @@ def import_check(documents: list[object], *, several: bool = False) -> list[Chec
             created = _file_time(document, "created")  # type: ignore[arg-type]
             abandoned = _file_time(document, "abandoned")  # type: ignore[arg-type]
             times = _event_times(document, len(engine_match.events))  # type: ignore[arg-type]
+            table = _file_colours(document, list(board.totals))  # type: ignore[arg-type]
             if abandoned is not None and board.status == "closed":
                 raise RuleError("import_abandoned_finished", key="abandoned")
             if abandoned is not None and created is not None and abandoned < created:
@@ -132,7 +161,9 @@ def import_check(documents: list[object], *, several: bool = False) -> list[Chec
             if not (isinstance(players, list) and all(isinstance(name, str) for name in players)):
                 players = None
             raise RuleError("import_match", number=number, players=players, problem=error) from None
-        checked.append(Checked(document, engine_match, board, created, abandoned, times))  # type: ignore[arg-type]
+        checked.append(
+            Checked(document, engine_match, board, created, abandoned, times, table)  # type: ignore[arg-type]
+        )
     return checked
 
 
@@ -173,6 +204,8 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         The new matches, in file order.
     """
     players = players_for(host.pk, [name for each in checked for name in each.names])
+    newcomers = [player for player in players.values() if not player.colour]
+    used = colours_used(host.pk) if newcomers else Counter()
     matches, seats, events, standings = [], [], [], []
     now = timezone.now()
     for each in checked:
@@ -195,8 +228,15 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         if any(players[name_key(name)].name != name for name in each.names):
             board = game.replay(stored)
         head, entries = Replayed(stored, board).taken
+        names = [players[name_key(name)] for name in head["seats"]]
+        table = {
+            name: each.colours[name_key(name)]
+            for name in head["seats"]
+            if name_key(name) in each.colours
+        }
         match = Match(
             host=host,
+            colours=table_colours(head["seats"], names, table, used),
             first_dealer=dealer,
             created=each.created or now,
             abandoned=each.abandoned,
@@ -252,6 +292,7 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         ),
         batch_size=IMPORT_BATCH,
     )
+    Player.objects.bulk_update(newcomers, ["colour"])
     # The players' figures once, for all the new matches together.
     figures.rebuild(player.pk for player in players.values())
     host_changed(host.pk)

@@ -1,5 +1,5 @@
-"""Writes of a host's players: renaming one (every match follows) and
-merging two names of one person."""
+"""Writes of a host's players: renaming one (every match follows), giving
+one another colour, and merging two names of one person."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from matches import snapshot
+from matches import colours, snapshot
 from matches.engine.errors import RuleError
-from matches.engine.names import check_players, clean_name, name_key
+from matches.engine.names import check_players, clean_name, name_key, renamer
 from matches.matchfile import rename_in_event
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 
@@ -57,14 +57,16 @@ def _lock_matches(match_ids: list[int]) -> None:
 
 def _rewrite(match_ids: list[int], old: str, new: str) -> None:
     """Call ``old`` ``new`` in these matches' events as entered, their
-    stored entries and their snapshot heads (a name changes no score, so the
+    stored entries, their colours and their snapshot heads (a name changes no score, so the
     snapshot is what a replay would give); their versions move on. The
     caller has locked them (``_lock_matches``)."""
     for start in range(0, len(match_ids), REWRITE_BATCH):
         batch = match_ids[start : start + REWRITE_BATCH]
         matches = {
             match.pk: match
-            for match in Match.objects.filter(pk__in=batch).only("pk", "game", "snapshot")
+            for match in Match.objects.filter(pk__in=batch).only(
+                "pk", "game", "snapshot", "colours"
+            )
         }
         changed = []
         for event in Event.objects.filter(match_id__in=batch).only(
@@ -77,12 +79,12 @@ def _rewrite(match_ids: list[int], old: str, new: str) -> None:
                 event.data, event.result = data, result
                 changed.append(event)
         Event.objects.bulk_update(changed, ["data", "result"], batch_size=500)
-        heads = []
+        renamed = renamer(old, new)
         for match in matches.values():
             if match.snapshot is not None:
                 match.snapshot = snapshot.rename_in_head(match.snapshot, old, new, match.game)
-                heads.append(match)
-        Match.objects.bulk_update(heads, ["snapshot"], batch_size=500)
+            match.colours = {renamed(name): colour for name, colour in match.colours.items()}
+        Match.objects.bulk_update(matches.values(), ["snapshot", "colours"], batch_size=500)
         Match.objects.filter(pk__in=batch).update(version=F("version") + 1)
 
 
@@ -109,6 +111,37 @@ def player_rename(*, player: Player, name: str) -> Player:
     player.name = cleaned
     player.save(update_fields=["name"])
     _rewrite(matches, old, cleaned)
+    host_changed(player.host_id)
+    return player
+
+
+@transaction.atomic
+def player_recolour(*, player: Player, colour: str) -> Player:
+    """Give a player another colour (``#rrggbb`` of the palette), kept for
+    every later match and shown at each of theirs where nobody else at that
+    table has it (there the table keeps the one it showed).
+
+    Raises:
+        RuleError: ``colour_unknown``: not a colour of the palette
+            (``key="colour"``); nothing changes.
+    """
+    if colour not in colours.BY_HEX:
+        raise RuleError("colour_unknown", key="colour")
+    if colour == player.colour:
+        return player
+    matches = _matches_of(player)
+    _lock_matches(matches)
+    player.colour = colour
+    player.save(update_fields=["colour"])
+    changed = []
+    for match in Match.objects.filter(pk__in=matches).only("pk", "colours"):
+        name = next((name for name in match.colours if name_key(name) == player.key), None)
+        others = {hex for each, hex in match.colours.items() if each != name}
+        if name is not None and colour not in others:
+            match.colours[name] = colour
+            changed.append(match)
+    Match.objects.bulk_update(changed, ["colours"], batch_size=500)
+    Match.objects.filter(pk__in=[match.pk for match in changed]).update(version=F("version") + 1)
     host_changed(player.host_id)
     return player
 

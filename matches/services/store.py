@@ -15,7 +15,7 @@ from matches.engine.names import name_key
 from matches.models import Event, Match, MatchPlayer
 
 from . import figures
-from .common import Replayed, host_changed, player_for, replay
+from .common import Replayed, host_changed, player_for, replay, seat_colours
 
 
 def standing(head: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -118,9 +118,11 @@ def _new_standings(match: Match, head: dict[str, Any]) -> None:
     for name in head["seats"]:
         if name_key(name) not in players:
             players[name_key(name)] = player_for(match.host_id, name)
+    seated = [players[name_key(name)] for name in head["seats"]]
+    seat_colours(match, head["seats"], seated)
     rows = [
-        MatchPlayer(match=match, player=players[name_key(name)], **standing(head, seat))
-        for seat, name in enumerate(head["seats"])
+        MatchPlayer(match=match, player=player, **standing(head, seat))
+        for seat, player in enumerate(seated)
     ]
     MatchPlayer.objects.filter(match=match).delete()
     MatchPlayer.objects.bulk_create(rows)

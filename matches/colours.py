@@ -1,0 +1,105 @@
+"""Players' colours: the palette every board draws them from, and which
+colour each player has at a table.
+
+A player is given a colour when first seated, one nobody else at that table
+has (of those free, the one the host's players use least), and keeps it in
+later matches. A table never shows two players in one colour: a player
+whose own colour is taken there is shown in a free one at that table. The
+palette's colours stand 3:1 or more against the page in the light and the
+dark theme (a chart's line) and carry their initials at 4.5:1 or more
+(``static/css/app.css`` has a class for each, ``pc-<key>``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Colour:
+    key: str  # its class on the page: pc-<key>
+    hex: str  # as the match file writes it
+    name: str  # as the player's page offers it
+
+
+# In the order new players are given them: the first few far apart.
+PALETTE = (
+    Colour("blue", "#1773d0", "Blue"),
+    Colour("orange", "#d06111", "Orange"),
+    Colour("green", "#248e24", "Green"),
+    Colour("purple", "#8754cd", "Purple"),
+    Colour("red", "#df2222", "Red"),
+    Colour("teal", "#108893", "Teal"),
+    Colour("ochre", "#a88009", "Ochre"),
+    Colour("pink", "#cf2c8b", "Pink"),
+    Colour("olive", "#6f8b19", "Olive"),
+    Colour("indigo", "#5963d6", "Indigo"),
+    Colour("jade", "#198c66", "Jade"),
+    Colour("plum", "#ae3eb9", "Plum"),
+    Colour("grey", "#757575", "Grey"),
+)
+BY_HEX = {colour.hex: colour for colour in PALETTE}
+BY_KEY = {colour.key: colour for colour in PALETTE}
+
+
+def is_hex(value: object) -> bool:
+    """Whether ``value`` reads as a colour of the match file: ``#rrggbb``."""
+    if not isinstance(value, str) or len(value) != 7 or not value.startswith("#"):
+        return False
+    return all(char in "0123456789abcdefABCDEF" for char in value[1:])
+
+
+def nearest(value: str) -> str:
+    """The palette's colour (its hex) nearest to ``#rrggbb`` ``value``: a
+    colour from another app's file is shown in the one most like it."""
+    value = value.lower()
+    if value in BY_HEX:
+        return value
+    wanted = [int(value[at : at + 2], 16) for at in (1, 3, 5)]
+
+    def distance(colour: Colour) -> int:
+        channels = [int(colour.hex[at : at + 2], 16) for at in (1, 3, 5)]
+        return sum((a - b) ** 2 for a, b in zip(channels, wanted, strict=True))
+
+    return min(PALETTE, key=distance).hex
+
+
+def least_used(taken: Iterable[str], used: Mapping[str, int]) -> str:
+    """The colour (hex) for a player: not in ``taken`` (the table's), and of
+    those, the least ``used`` (by the host's players), the palette's order
+    deciding between equals. With every colour taken, the least used."""
+    taken = set(taken)
+    free = [colour.hex for colour in PALETTE if colour.hex not in taken]
+    return min(free or [colour.hex for colour in PALETTE], key=lambda hex: used.get(hex, 0))
+
+
+def at_table(
+    seats: list[str],
+    table: Mapping[str, str],
+    own: Mapping[str, str],
+    used: Counter[str] | None = None,
+) -> dict[str, str]:
+    """Each seat's colour at a table, in seat order: as the table had it
+    (``table``; of two seats with one colour there, the first's), else the
+    player's ``own`` when nobody at the table has it, else a free colour
+    (``least_used`` of ``used``, which counts it)."""
+    used = Counter() if used is None else used
+    colours: dict[str, str] = {}
+    for name in seats:
+        if name in table and table[name] not in colours.values():
+            colours[name] = table[name]
+    for name in seats:
+        if name in colours:
+            continue
+        mine = own.get(name, "")
+        if not mine or mine in colours.values():
+            mine = least_used(colours.values(), used)
+            used[mine] += 1
+        colours[name] = mine
+    return {name: colours[name] for name in seats}
+
+
+def key_of(hex: str) -> str:
+    """The class key of a colour (``nearest`` for one off the palette)."""
+    return BY_HEX[nearest(hex)].key if is_hex(hex) else PALETTE[-1].key
