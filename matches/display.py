@@ -11,6 +11,7 @@ from matches import games, snapshot
 from matches.engine.board import Board, HandResult
 from matches.engine.errors import RuleError
 from matches.engine.names import NAME_MAX, name_key
+from matches.marks import Mark, table_marks
 from matches.phrases import names, plural, signed
 from matches.services import LaterEventImpossible
 from matches.words import refusal as refusal_words
@@ -489,11 +490,11 @@ LISTED = ("seat", "total", "seated", "place", "shared", "won", "leader", "player
 @dataclass(frozen=True)
 class MatchRow:
     """One match in a list (home, history), from its stored standings only:
-    ``players`` is ``(place, name, total)`` per player, ranked as the board
-    ranks them."""
+    ``players`` is ``(place, name, total, mark)`` per player, ranked as the
+    board ranks them."""
 
     match: Any
-    players: list[tuple[str, str, int]]
+    players: list[tuple[str, str, int, Mark]]
     sentence: str
 
     @property
@@ -502,16 +503,20 @@ class MatchRow:
         return "" if self.match.game == games.DEFAULT else words_of(self.match.game).NAME
 
 
+def place_words(row: Listed) -> str:
+    """A place as a list shows it: "=1" when shared, "" when none."""
+    return f"={row.place}" if row.shared else str(row.place or "")
+
+
 def match_row(match: Any, standings: list[Listed]) -> MatchRow:
-    """The list row of ``match`` from its stored standings; reads no events."""
+    """The list row of ``match`` from its stored standings, each player with
+    their mark; reads no events."""
     if match.status == "closed":
         rows = sorted(standings, key=lambda row: (row.place or 0, row.seat))
     else:
         rows = sorted(standings, key=lambda row: (not row.seated, row.seat))
-    players = [
-        (f"={row.place}" if row.shared else str(row.place or ""), row.name, row.total)
-        for row in rows
-    ]
+    marks = table_marks([row.name for row in sorted(standings)], match.colours)
+    players = [(place_words(row), row.name, row.total, marks[row.name]) for row in rows]
     winner = next((row.name for row in rows if row.won), None)
     leader = next((row.name for row in rows if row.leader), None)
     sentence = leader_sentence(
@@ -525,13 +530,13 @@ def match_row(match: Any, standings: list[Listed]) -> MatchRow:
 SHORT_NAME = 8  # characters of a name that fit the score sheet's first column on a phone
 
 
-def short_names(seats: list[str]) -> dict[str, str]:
-    """Each name cut to fit the sheet (``short_name``), where two would read
+def short_names(seats: list[str], fits: int = SHORT_NAME) -> dict[str, str]:
+    """Each name cut to ``fits`` characters (``short_name``), where two would read
     alike cut elsewhere, as short as tells them apart: first keeping more of
     the end ("Christopher Robinson" and "Christopher Robertson", both
     "Chri…son", become "Chr…nson" and "Chr…tson"), then longer."""
-    shorts = {name: short_name(name) for name in seats}
-    for limit in range(SHORT_NAME, NAME_MAX + 1):
+    shorts = {name: short_name(name, fits) for name in seats}
+    for limit in range(fits, NAME_MAX + 1):
         seen: dict[str, list[str]] = {}
         for name, short in shorts.items():
             seen.setdefault(short, []).append(name)

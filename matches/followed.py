@@ -10,22 +10,28 @@ from matches import snapshot
 from matches.display import (
     close_reason_of,
     final_lines,
+    short_names,
     undecided_reason_of,
     words_of,
 )
+from matches.marks import table_marks
 from matches.phrases import signed
 
 RECENT_SHOWN = 5  # hands the shared board lists
+BIG_NAME = 12  # characters of a name the big screen shows, held upright
 
 
 def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     """What a shared board shows of ``match`` from its snapshot ``data`` (its
-    head, and the entries of at least the last ``RECENT_SHOWN`` hands)."""
+    head, and the entries of at least the last ``RECENT_SHOWN`` hands): each
+    row with its player's mark, and the name as the big screen cuts it."""
     seats = data["seats"]
     deal = data["next_hand"]
     rules = match.house_rules()
     words = words_of(match.game)
     board = snapshot.board(rules, {**data, "events": []})
+    player_marks = table_marks(seats, match.colours)
+    shorts = short_names(seats, BIG_NAME)
     rows = []
     for seat, name in enumerate(seats):
         place = data["places"][seat]
@@ -43,6 +49,8 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
         rows.append(
             {
                 "name": name,
+                "short": shorts[name],
+                "mark": player_marks[name],
                 "total": data["totals"][seat],
                 "seated": data["seated"][seat],
                 "place": (f"={place[0]}" if place[1] else str(place[0])) if place else "",

@@ -70,7 +70,7 @@ class BoardState:
 
 
 # The columns of a match's row its board shows, read with its events.
-BOARD_COLUMNS = (*Match.HEAD_FIELDS, "abandoned", "next_match_id", "rules")
+BOARD_COLUMNS = (*Match.HEAD_FIELDS, "abandoned", "next_match_id", "rules", "colours")
 
 
 def board_of(match: Match, *, written: bool = False) -> BoardState:
@@ -183,7 +183,16 @@ def whole_snapshot(match: Match, *, last_hands: int | None = None) -> dict[str, 
 
 # Lists of matches ----------------------------------------------------------------------
 
-ROW_COLUMNS = ("public_id", "created", "game", "status", "hands_played", "line", "abandoned")
+ROW_COLUMNS = (
+    "public_id",
+    "created",
+    "game",
+    "status",
+    "hands_played",
+    "line",
+    "abandoned",
+    "colours",
+)
 
 
 def _listed(matches: Any) -> Any:

@@ -9,6 +9,7 @@ sheet.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from matches.display import short_names, words_of
+from matches.marks import Mark, table_marks
 from matches.phrases import signed
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
@@ -61,11 +63,13 @@ def _across(count: int) -> Any:
 @dataclass(frozen=True)
 class Sheet:
     """A match's score sheet: the players in seat order (``names``, with
-    ``short`` for the column heads), the body rows as HTML, the foot (each
-    player's final total and, once closed, their place) and the chart."""
+    ``short`` for the column heads and their ``marks``), the body rows as
+    HTML, the foot (each player's final total and, once closed, their
+    place) and the chart."""
 
     names: list[str]
     short: list[str]
+    marks: dict[str, Mark]
     rows: SafeString
     foot: list[dict[str, Any]]
     chart: SafeString
@@ -73,18 +77,19 @@ class Sheet:
 
     @property
     def columns(self) -> list[dict[str, Any]]:
-        """The column heads: each player's name, short name and chart style."""
+        """The column heads: each player's name, short name, mark and chart style."""
         return [
-            {"name": name, "short": short, "series": seat % SERIES}
+            {"name": name, "short": short, "mark": self.marks[name], "series": seat % SERIES}
             for seat, (name, short) in enumerate(zip(self.names, self.short, strict=True))
         ]
 
 
-def sheet(data: dict[str, Any], game: str) -> Sheet:
+def sheet(data: dict[str, Any], game: str, colours: Mapping[str, str]) -> Sheet:
     """The sheet of a match of ``game`` from its snapshot ``data``.
 
     Args:
         data: a stored snapshot: its head and every live entry.
+        colours: the players' colours at the table (``Match.colours``).
 
     Returns:
         A ``Sheet``. A hand's row has its number and dealer ("nobody out"
@@ -97,6 +102,7 @@ def sheet(data: dict[str, Any], game: str) -> Sheet:
     names = data["seats"]
     words = words_of(game)
     shorts = short_names(names)
+    marks = table_marks(names, colours)
     dealers = {name: escape(short) for name, short in shorts.items()}
     rows = []
     gone: set[str] = set()  # who left: their join is a return
@@ -130,9 +136,10 @@ def sheet(data: dict[str, Any], game: str) -> Sheet:
     return Sheet(
         names=names,
         short=[shorts[name] for name in names],
+        marks=marks,
         rows=mark_safe("\n".join(rows)),  # noqa: S308  (every name escaped, the rest numbers)
         foot=foot,
-        chart=chart(data),
+        chart=chart(data, marks),
         hands=data["hands_played"],
     )
 
@@ -189,11 +196,12 @@ def _note(event: dict[str, Any], *, returned: bool = False) -> str:
     return f"{event['player']} sat down{after}."
 
 
-def chart(data: dict[str, Any]) -> SafeString:
+def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
     """The totals after each hand as an SVG line chart, drawn on the server.
 
     Args:
         data: a stored snapshot (a stored snapshot with every entry).
+        marks: the players' marks: each line is in its player's colour.
 
     Returns:
         An ``<svg>`` element (HTML-safe): one polyline per player (a point
@@ -254,14 +262,15 @@ def chart(data: dict[str, Any]) -> SafeString:
         end_x, end_y = points[-1].split(",")
         parts.append(
             format_html(
-                '<polyline class="chart-series series-{}" data-player="{}" points="{}">'
+                '<polyline class="chart-series series-{} pc-{}" data-player="{}" points="{}">'
                 "<title>{}</title></polyline>"
-                '<circle class="chart-dot series-{}" cx="{}" cy="{}" r="3"/>',
+                '<circle class="chart-dot pc-{}" cx="{}" cy="{}" r="3"/>',
                 seat % SERIES,
+                marks[name].colour,
                 name,
                 " ".join(points),
                 name,
-                seat % SERIES,
+                marks[name].colour,
                 end_x,
                 end_y,
             )
@@ -301,12 +310,13 @@ def _n(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
+def places_chart(results: list[tuple[str, int, int]], mark: Mark) -> SafeString:
     """A player's places over time as an SVG line chart, drawn on the server.
 
     Args:
         results: ``(date label, place, players in the match)`` per closed
             match, oldest first.
+        mark: the player's: the line is in their colour.
 
     Returns:
         An ``<svg>``: a point per match at its place (1 at the top), with a
@@ -354,12 +364,15 @@ def places_chart(results: list[tuple[str, int, int]]) -> SafeString:
     else:
         parts.append(_foot(results[0][0], results[-1][0], CHART_LEFT + INNER_WIDTH))
     points = " ".join(f"{_n(x(i))},{_n(y(place))}" for i, (_, place, _) in enumerate(results))
-    parts.append(format_html('<polyline class="chart-series series-0" points="{}"/>', points))
+    parts.append(
+        format_html('<polyline class="chart-series pc-{}" points="{}"/>', mark.colour, points)
+    )
     for i, (label, place, _) in enumerate(results):
         parts.append(
             format_html(
-                '<circle class="chart-dot series-0" cx="{}" cy="{}" r="3">'
+                '<circle class="chart-dot pc-{}" cx="{}" cy="{}" r="3">'
                 "<title>{}: {}</title></circle>",
+                mark.colour,
                 _n(x(i)),
                 _n(y(place)),
                 label,

@@ -68,6 +68,7 @@ urlpatterns = [
     path("players/<event_id:player_id>/", players.player_detail, name="player"),
     path("players/<event_id:player_id>/rename/", players.player_rename, name="player_rename"),
     path("players/<event_id:player_id>/merge/", players.player_merge, name="player_merge"),
+    path("players/<event_id:player_id>/colour/", players.player_colour, name="player_colour"),
     path("import/<uuid:token>/", transfer.import_confirm, name="import_confirm"),
     path("scoring/", matches.scoring_explained, name="scoring"),
     path("matches/<key:public_id>/scoring/", matches.scoring_explained, name="match_scoring"),

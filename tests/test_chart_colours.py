@@ -1,6 +1,7 @@
-"""The score sheet's chart stays readable in both themes: every player's
-line, and the line of the match, stands at least 3:1 against the page (WCAG
-2.1's non-text contrast), read from the style sheet the phone is served."""
+"""Players' colours stay readable in both themes: every player's line on
+the chart, and the line of the match, stands at least 3:1 against the page
+(WCAG 2.1's non-text contrast), and the initials on a player's colour 4.5:1
+(text), read from the style sheet the phone is served."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import re
 
 import pytest
 from django.conf import settings
+
+from matches import colours
 
 CSS = (settings.BASE_DIR / "static" / "css" / "app.css").read_text()
 
@@ -38,21 +41,43 @@ def contrast(one: str, other: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def series_colours(values: dict[str, str]) -> dict[str, str]:
-    strokes = re.findall(r"\.series-(\d+) \{ stroke: var\((--[\w-]+)\);", CSS)
-    assert len(strokes) == 12, strokes  # twelve players' lines
-    return {f"series-{number}": values[name] for number, name in strokes}
+def player_colours() -> dict[str, tuple[str, str]]:
+    """Each player colour's class: its colour and the colour of the initials on it."""
+    found = re.findall(
+        r"\.(pc-[a-z]+) \{ --pc: (#[0-9a-f]{6}); --pc-text: (#[0-9a-f]{3,6}); \}", CSS
+    )
+    return {name: (colour, text) for name, colour, text in found}
+
+
+def test_the_palette_is_the_style_sheets_and_has_twelve_colours_or_more():
+    assert len(colours.PALETTE) >= 12
+    assert {name: colour for name, (colour, _) in player_colours().items()} == {
+        f"pc-{colour.key}": colour.hex for colour in colours.PALETTE
+    }
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_line_of_the_chart_stands_3_to_1_against_the_page(theme):
     values = themes()[theme]
     paper = values["--paper"]
-    lines = {**series_colours(values), "the line": values["--danger"]}
+    lines = {
+        **{name: colour for name, (colour, _) in player_colours().items()},
+        "the line": values["--danger"],
+        "a line with no player's colour": values["--accent"],
+    }
     weak = {
         name: round(contrast(colour, paper), 2)
         for name, colour in lines.items()
         if contrast(colour, paper) < 3
+    }
+    assert weak == {}
+
+
+def test_the_initials_on_every_colour_stand_4_5_to_1():
+    weak = {
+        name: round(contrast(colour, text), 2)
+        for name, (colour, text) in player_colours().items()
+        if contrast(colour, text) < 4.5
     }
     assert weak == {}
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from matches import services
 from matches.models import Event, Match, MatchPlayer
 from tests.factories import MatchFactory, UserFactory, hand, record
+from tests.reading import unbadged
 from tests.refusals import refused_with
 from tests.test_board_loop import text, url
 
@@ -30,7 +31,7 @@ def made_at(match: Match, when: datetime) -> Match:
 
 def listed(response) -> str:
     """The text of the list of matches alone (not the filters' choices)."""
-    page = response.content.decode()
+    page = unbadged(response.content.decode())
     if '<ul class="match-list">' not in page:
         return ""
     return " ".join(
@@ -532,9 +533,16 @@ def test_each_player_who_ever_sat_at_the_table_has_a_line_style_of_their_own(cli
     record(match, {"join": "Gus"}, {"leave": "Ed"}, {"join": "Hal"})
     record(match, hand("Gus", Ann=1, Bob=1, Cy=1, Di=1, Hal=1))
     page = client.get(url("sheet", match)).content.decode()
-    found = re.findall(r'<polyline class="chart-series (series-\d+)" data-player="([^"]+)"', page)
-    styles = {player: style for style, player in found}
+    found = re.findall(
+        r'<polyline class="chart-series (series-\d+) (pc-[a-z]+)" data-player="([^"]+)"', page
+    )
+    styles = {player: style for style, _, player in found}
+    colours = {player: colour for _, colour, player in found}
     assert len(styles) == 8 and len(set(styles.values())) == 8, styles
+    # Each in their own colour too, none alike at the table.
+    assert len(set(colours.values())) == 8, colours
     css = (settings.BASE_DIR / "static" / "css" / "app.css").read_text()
-    for style in styles.values():
-        assert f".{style} {{ stroke:" in css
+    for style in set(styles.values()) - {"series-0"}:  # the first seat's line is whole
+        assert f".{style} {{ stroke-dasharray:" in css
+    for colour in colours.values():
+        assert f".{colour} {{ --pc: #" in css

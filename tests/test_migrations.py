@@ -192,3 +192,9 @@ def test_the_house_rules_and_the_figures_move_to_their_new_homes_and_nothing_is_
     assert alice_rummy.recent == recent
     assert (alice_gin.played, alice_gin.won) == (1, 1)
     assert alice_gin.figures["hands_won"] == 4 and alice_gin.figures["margin"] == 224
+    # Every player gets a colour, kept from one match to the next, and every
+    # match the colours at its table (0018), none alike.
+    alice, ben = Player.objects.get(pk=alice.pk), Player.objects.get(pk=ben.pk)
+    assert (alice.colour, ben.colour) == ("#1773d0", "#d06111")
+    assert Match.objects.get(pk=rummy.pk).colours == {"Alice": "#1773d0", "Ben": "#d06111"}
+    assert Match.objects.get(pk=gin.pk).colours == {"Alice": "#1773d0"}

@@ -1,4 +1,5 @@
-"""Template tags of the board: the share link's address and its QR code."""
+"""Template tags of the board: a player's mark, the share link's address and
+its QR code."""
 
 from __future__ import annotations
 
@@ -8,9 +9,30 @@ from typing import Any
 import segno
 from django import template
 from django.core.cache import caches
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from matches.marks import Mark, player_mark
+
 register = template.Library()
+
+
+@register.simple_tag
+def mark(marks: Any, name: str = "") -> str:
+    """A player's badge: their initials on their colour (``marks`` by name,
+    one ``Mark``, or a ``Player`` alone). Hidden from screen readers: the
+    name beside it is read."""
+    if isinstance(marks, Mark) or marks is None:
+        found = marks
+    elif isinstance(marks, dict):
+        found = marks.get(name)
+    else:
+        found = player_mark(marks.name, marks.colour)
+    if found is None:
+        return ""
+    return format_html(
+        '<span class="mark pc-{}" aria-hidden="true">{}</span>', found.colour, found.initials
+    )
 
 
 @register.simple_tag(takes_context=True)

@@ -44,6 +44,7 @@ from matches.display import (
 )
 from matches.engine.board import Board
 from matches.hands import HandForm, LineForm, SeatForm
+from matches.marks import table_marks
 from matches.models import Event, Match
 from matches.selectors import BoardState
 from matches.words import say
@@ -275,24 +276,39 @@ def deleted_rows(
     return shown, max(total - len(shown), 0)
 
 
-def sheet_lines(rows: list[Standing], form: HandForm | None) -> list[dict[str, Any]]:
-    """The board's rows, each with its short name and the hand form's box
-    for that player (``position`` None: not in this hand, or no form)."""
+def sheet_lines(
+    rows: list[Standing], form: HandForm | None, colours: dict[str, str]
+) -> list[dict[str, Any]]:
+    """The board's rows, each with its short name, its player's mark (of
+    ``colours``, the table's) and the hand form's box for that player
+    (``position`` None: not in this hand, or no form)."""
     seated = list(form.seated) if form is not None else []
     chosen = str(form[form.chooser].value()) if form is not None else ""
     # A fresh form's boxes are the same for every board of its seats: each
     # row's are kept as drawn (``kept``), keyed by what they show.
     fresh = form is not None and not form.is_bound and not form.initial.keys() - {"token"}
     shorts = short_names([row.name for row in rows])
+    marks = table_marks([row.name for row in rows], colours)
     lines = []
     for row in rows:
         position = seated.index(row.name) if row.name in seated else None
-        line: dict[str, Any] = {"row": row, "short": shorts[row.name], "position": position}
+        line: dict[str, Any] = {
+            "row": row,
+            "short": shorts[row.name],
+            "mark": marks[row.name],
+            "position": position,
+        }
         if position is not None and form is not None:
             line["field"] = form[f"left_{position}"]
             line["checked"] = chosen == str(position)
         if fresh:
-            line["kept"] = pages.key("sheet-boxes", form.game.key, row.name, position)  # type: ignore[union-attr]
+            line["kept"] = pages.key(
+                "sheet-boxes",
+                form.game.key,  # type: ignore[union-attr]
+                row.name,
+                position,
+                line["mark"],
+            )
             line["row_kept"] = pages.key("sheet-row", line["kept"], row, line["short"])
         lines.append(line)
     return lines
@@ -417,7 +433,7 @@ def board_context(
         "rules_short": game_words.rules_short(board.rules),  # type: ignore[union-attr]
         "urls": urls,
         "board": board,
-        "sheet": sheet_lines(standing_rows, hand_form),
+        "sheet": sheet_lines(standing_rows, hand_form, match.colours),
         "picker_kept": hand_form is not None and pages.key("picker", match.game),
         "deals_ahead": deals_ahead(match, board) if hand_form is not None and not fixing else "",
         "closed": board.status == "closed",

@@ -295,7 +295,11 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "event": event,
             "label": label,
             "form": form,
-            "sheet": sheet_lines(entry_rows(form.seated), form) if is_hand else [],  # type: ignore[union-attr,arg-type]
+            "sheet": (
+                sheet_lines(entry_rows(form.seated), form, match.colours)  # type: ignore[union-attr,arg-type]
+                if is_hand
+                else []
+            ),
             "preview": (
                 preview_of(form, board)  # type: ignore[arg-type]
                 if board is not None and is_hand and form.is_bound and not form.errors

@@ -277,7 +277,7 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         context = {
             "match": match,
             "data": data,
-            "sheet": sheet(data, match.game),
+            "sheet": sheet(data, match.game, match.colours),
             "result": result_sentence(match, data),
             "final_lines": final_lines_of(match, data),
             "rules_sheet": match.kind.words.rules_sheet(match.house_rules()),  # type: ignore[union-attr]
@@ -340,7 +340,7 @@ def match_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Delete a match for good, after a page that names it and says so."""
     match = host_match(request, public_id)
     (row,) = selectors.match_rows([match])
-    names = [name for _place, name, _total in row.players]
+    names = [name for _place, name, _total, _mark in row.players]
     if request.method == "POST":
         services.match_delete(match=match)
         when = date_format(timezone.localtime(match.created), "DATETIME_FORMAT")

@@ -7,13 +7,15 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from matches import pages, selectors, services
+from matches import colours, pages, selectors, services
 from matches.engine.entry import read_whole_number
 from matches.engine.errors import RuleError
 from matches.hands import typed_name
+from matches.marks import player_mark
 from matches.models import MatchPlayer, Player
 from matches.people import figures_blocks
 from matches.sheet import places_chart
@@ -58,7 +60,8 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             "player": player,
             "blocks": figures_blocks(page["kept"]),
             "rows": page["rows"],
-            "chart": places_chart(page["places"]),
+            "chart": places_chart(page["places"], player_mark(player.name, player.colour)),
+            "palette": colours.PALETTE,
             "places_shown": selectors.PLAYER_CHART,
             "others": page["others"],
             "mergeable": page["mergeable"],
@@ -106,6 +109,23 @@ def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
         "matches/player_rename.html",
         {"player": player, "name": name, "error": error, "taken": taken},
     )
+
+
+@require_POST
+@host_required
+def player_colour(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    """Give a player another colour of the palette (``colour``): kept for
+    their later matches, and shown at each of theirs where nobody else at
+    that table has it."""
+    player = _host_player(request, player_id)
+    try:
+        services.player_recolour(player=player, colour=request.POST.get("colour", ""))
+    except RuleError as refused:
+        messages.error(request, say(refused.code, refused.values))
+    else:
+        shown = colours.BY_HEX[player.colour].name
+        messages.success(request, f"{player.name}'s colour is {shown.lower()}.")
+    return redirect(reverse("matches:player", args=[player.pk]) + "#colour")
 
 
 @require_POST
