@@ -1,10 +1,14 @@
 """How a player is marked on every page: their colour at the table and
-their initials, in a round badge beside their name (``{% mark %}``)."""
+their initials, in a badge beside their name (``{% mark %}``, ``badge``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from matches import colours
 from matches.engine.names import initials, name_key
@@ -32,3 +36,27 @@ def table_marks(names: Sequence[str], table: Mapping[str, str]) -> dict[str, Mar
 def player_mark(name: str, colour: str) -> Mark:
     """The mark of a player alone (their own page, the list of players)."""
     return Mark(initials([name])[name], colours.key_of(colour))
+
+
+def badge(mark: Mark) -> SafeString:
+    """A player's badge. The initials are drawn by the style sheet
+    (``data-initials``): the badge is no part of the page's text, and screen
+    readers skip it, reading the name beside it."""
+    return format_html(
+        '<span class="mark pc-{}" data-initials="{}" aria-hidden="true"></span>',
+        mark.colour,
+        mark.initials,
+    )
+
+
+def marked(text: str, marks: Mapping[str, Mark]) -> SafeString:
+    """``text`` (a sentence naming players) escaped, each player's name in
+    it led by their badge: "Ana went out" with Ana's before her name."""
+    if not marks:
+        return mark_safe(escape(text))  # noqa: S308 (escaped)
+    names = sorted(marks, key=len, reverse=True)  # "Ann Lee" before "Ann"
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(escape(name))}(?!\w)" for name in names))
+    by_escaped = {escape(name): marks[name] for name in names}
+    return mark_safe(  # noqa: S308 (escaped, and our badges)
+        pattern.sub(lambda found: badge(by_escaped[found.group()]) + found.group(), escape(text))
+    )

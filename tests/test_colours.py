@@ -28,7 +28,7 @@ BLUE, ORANGE, GREEN, PURPLE, RED = (colour.hex for colour in colours.PALETTE[:5]
 
 def badges(page: str) -> list[tuple[str, str]]:
     """The players' badges on a page, in order: (colour's key, initials)."""
-    return re.findall(r'<span class="mark pc-([a-z]+)" aria-hidden="true">([^<]*)</span>', page)
+    return re.findall(r'<span class="mark pc-([a-z]+)" data-initials="([^"]*)" aria-hidden', page)
 
 
 def colour_of(host, name: str) -> str:
@@ -261,3 +261,14 @@ def test_score_ignores_the_colours(tmp_path):
     coloured.write_text(json.dumps(document(colours={"Alice": "not a colour"})))
     assert score(coloured) == score(plain)
     assert score(plain)[0] == 0
+
+
+def test_the_preview_leads_each_name_with_its_badge(client, host):
+    match = MatchFactory(host=host, players=["Ann", "Ann Lee", "Ben"])
+    data = {"went_out": "0", "left_1": "10+5", "left_2": "4"}
+    data |= {f"seat_{seat}": name for seat, name in enumerate(["Ann", "Ann Lee", "Ben"])}
+    page = client.post(reverse("matches:preview", args=[match.public_id]), data).content.decode()
+    assert "Will record:" in page
+    # "Ann Lee" is marked as herself, not as "Ann" followed by "Lee".
+    assert re.search(r'data-initials="AL"[^>]*></span>Ann Lee 15 \(10\+5\)', page), page
+    assert re.search(r'data-initials="AN"[^>]*></span>Ann takes', page), page

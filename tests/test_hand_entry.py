@@ -119,9 +119,13 @@ def test_the_preview_escapes_every_name_it_shows(client, host):
     counted = client.post(
         url("preview", match), hand_post(match, "<b>al</b>", Ben="K 9 4", Cara=101)
     ).content.decode()
+    # Each name escaped, and led by its player's badge.
     assert counted == (
-        "<strong>Will record: &lt;b&gt;al&lt;/b&gt; takes 124</strong>\n"
-        '<span class="counted">Ben 23 · Cara 101</span>\n'
+        '<strong>Will record: <span class="mark pc-blue" data-initials="BA" aria-hidden="true">'
+        "</span>&lt;b&gt;al&lt;/b&gt; takes 124</strong>\n"
+        '<span class="counted"><span class="mark pc-orange" data-initials="BE" '
+        'aria-hidden="true"></span>Ben 23 · <span class="mark pc-green" data-initials="CA" '
+        'aria-hidden="true"></span>Cara 101</span>\n'
         '<span class="slip">Cara: 101 points in 7 cards?</span>'
     )
     wrong = client.post(

@@ -18,7 +18,6 @@ from matches.games.rummy.rules import RummyRules
 from matches.models import Event, Match, Player
 from matches.transfer import export_document
 from tests.factories import MatchFactory, UserFactory, gin_hand, hand, record
-from tests.reading import unbadged
 from tests.test_match_pages import hand_post, text, totals_on, url
 
 pytestmark = pytest.mark.django_db
@@ -159,7 +158,7 @@ def test_after_every_kind_of_write_the_lists_kept_are_the_lists_drawn_afresh(cli
 def listed_players(page: str) -> list[str]:
     """The players of each match a list shows, as its rows say them."""
     rows = re.findall(r'<span class="match-players">(.*?)</span>\n<span class="match-meta">', page)
-    return [re.sub(r"<[^>]+>", "", unbadged(row)) for row in rows]
+    return [re.sub(r"<[^>]+>", "", row) for row in rows]
 
 
 def test_the_history_kept_is_kept_for_each_filter_apart(client, host):

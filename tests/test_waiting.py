@@ -269,7 +269,10 @@ def test_the_dealers_marks_leave_no_separator_astray_while_hands_wait(
         record(match, hand("Ben", Alice=23, Cara=18))
     page = client.get(url("detail", match)).content.decode()
     marks = re.search(
-        rf'{dealer}</span>(?:</span>)?\s*<span class="marks">(.*?)</span></th>', page, re.S
+        rf'{dealer}</span>\s*<span class="who-more"><span class="mark [^>]*></span>'
+        r'<span class="marks">(.*?)</span></span></th>',
+        page,
+        re.S,
     ).group(1)
 
     def read(markup: str) -> str:

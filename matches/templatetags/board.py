@@ -9,10 +9,9 @@ from typing import Any
 import segno
 from django import template
 from django.core.cache import caches
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.marks import Mark, player_mark
+from matches.marks import Mark, badge, player_mark
 
 register = template.Library()
 
@@ -20,8 +19,7 @@ register = template.Library()
 @register.simple_tag
 def mark(marks: Any, name: str = "") -> str:
     """A player's badge: their initials on their colour (``marks`` by name,
-    one ``Mark``, or a ``Player`` alone). Hidden from screen readers: the
-    name beside it is read."""
+    one ``Mark``, or a ``Player`` alone): ``marks.badge``."""
     if isinstance(marks, Mark) or marks is None:
         found = marks
     elif isinstance(marks, dict):
@@ -30,9 +28,7 @@ def mark(marks: Any, name: str = "") -> str:
         found = player_mark(marks.name, marks.colour)
     if found is None:
         return ""
-    return format_html(
-        '<span class="mark pc-{}" aria-hidden="true">{}</span>', found.colour, found.initials
-    )
+    return badge(found)
 
 
 @register.simple_tag(takes_context=True)

@@ -44,7 +44,7 @@ from matches.display import (
 )
 from matches.engine.board import Board
 from matches.hands import HandForm, LineForm, SeatForm
-from matches.marks import table_marks
+from matches.marks import marked, table_marks
 from matches.models import Event, Match
 from matches.selectors import BoardState
 from matches.words import say
@@ -316,7 +316,8 @@ def sheet_lines(
 
 def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
     """What a valid hand form will record: the hand as scored, the sentence
-    for it, the points counted from cards or sums, the typing-slip
+    for it (each player named led by their badge), the points counted from
+    cards or sums, the typing-slip
     questions, and for a fix or an edit what it changes on the board."""
     hand = form.hand_after()
     sums = form.sums()
@@ -328,10 +329,11 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
         if hand.cards or sums
         else []
     )
+    marks = table_marks(list(board.totals), form.match.colours)
     return {
         "hand": hand,
-        "summary": summary(hand, board.rules),
-        "counted": " · ".join(counted),
+        "summary": marked(summary(hand, board.rules), marks),
+        "counted": marked(" · ".join(counted), marks),
         "changes": (
             ["If saved: " + " ".join(changes(board, form.board_after))]
             if form.replacing is not None

@@ -53,6 +53,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     head to head against another player (``?with=ID``)."""
     player = _host_player(request, player_id)
     page = selectors.player_page(player, read_whole_number(request.GET.get("with", "")))
+    mark = player_mark(player.name, player.colour)
     return render(
         request,
         "matches/player.html",
@@ -60,7 +61,8 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             "player": player,
             "blocks": figures_blocks(page["kept"]),
             "rows": page["rows"],
-            "chart": places_chart(page["places"], player_mark(player.name, player.colour)),
+            "chart": places_chart(page["places"], mark),
+            "mark": mark,
             "palette": colours.PALETTE,
             "places_shown": selectors.PLAYER_CHART,
             "others": page["others"],
