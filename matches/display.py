@@ -434,23 +434,33 @@ def _moved(before: dict[str, int], after: dict[str, int]) -> list[str]:
     ]
 
 
-def changes(before: Board, after: Board) -> list[str]:
+def changes(
+    before: Board, after: Board, *, removed: int | None = None, added: int | None = None
+) -> list[str]:
     """What an edit changed on the board, in short sentences: the line,
     totals, who dealt a hand, who sits at the table, the game's own figures,
-    who deals next, and the result."""
+    who deals next, and the result. ``removed``: the index among the events
+    of an entry deleted (in ``before``); ``added``: of one put back (in
+    ``after``): the other hands are compared hand for hand, each named by
+    its number and dealer as it was."""
     lines = []
     if before.target != after.target:
         lines.append(f"The line: {before.target} → {after.target}.")
     moved = _moved(before.totals, after.totals)
     if moved:
         lines.append("Totals: " + ", ".join(moved) + ".")
+    was = [hand for hand in before.hands if hand.index != removed]
+    now = [hand for hand in after.hands if hand.index != added]
     dealers = [
         f"hand {hand.number} {old.dealer} → {hand.dealer}"
-        for old, hand in zip(before.hands, after.hands, strict=False)
+        if old.number == hand.number
+        else f"hand {old.number}, dealt by {old.dealer}, is now hand {hand.number}, "
+        f"dealt by {hand.dealer}"
+        for old, hand in zip(was, now, strict=False)
         if old.dealer != hand.dealer
     ]
     if dealers:
-        lines.append("Dealers: " + ", ".join(dealers) + ".")
+        lines.append("Dealers: " + "; ".join(dealers) + ".")
     came = [name for name in after.seated if name not in before.seated]
     went = [name for name in before.seated if name not in after.seated]
     if came:

@@ -14,7 +14,7 @@ from django import forms
 from matches import services
 from matches.display import refusal
 from matches.engine.board import HandResult
-from matches.engine.cards import RANKS
+from matches.engine.cards import RANKS, Card
 from matches.engine.entry import read_points_text, read_sum, read_whole_number
 from matches.engine.errors import RuleError
 from matches.engine.game import Game
@@ -142,6 +142,14 @@ class HandForm(EventForm):
         )
         for rank in RANKS
     ]
+
+    @property
+    def picker_cards(self) -> list[tuple[str, str, int]]:
+        """The card picker's buttons: each rank, what its button adds, and
+        its points in this match (for the sum the picker shows as cards
+        are tapped; the server counts them again)."""
+        ace_value = self.match.house_rules().ace_value
+        return [(rank, words, Card(rank).points(ace_value)) for rank, words in self.ranks]
 
     # Sent by "save it as typed" once the host has seen the typing-slip
     # question (asked, never refused).

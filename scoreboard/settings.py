@@ -401,9 +401,11 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # them compressed under hashed names, cached for a year and more (manifest
 # storage). The tests draw pages from uncollected files, which the manifest
 # refuses, so they set STATIC_STORAGE=plain.
+# WhiteNoise's storages over minified copies of the app's own scripts and
+# style sheet (scoreboard/staticfiles.py).
 _STATIC_STORAGES = {
-    "manifest": "whitenoise.storage.CompressedManifestStaticFilesStorage",
-    "plain": "whitenoise.storage.CompressedStaticFilesStorage",
+    "manifest": "scoreboard.staticfiles.MinifiedManifestStorage",
+    "plain": "scoreboard.staticfiles.MinifiedStorage",
 }
 _static_storage = env_str("STATIC_STORAGE", "manifest")
 if _static_storage not in _STATIC_STORAGES:

@@ -132,3 +132,42 @@ def test_an_edit_that_says_what_the_entry_says_writes_nothing():
     assert services.event_edit(
         match=match, event_id=event.pk, data=hand("Ben", Alice=23, Cara=18)
     ).written
+
+
+def test_deleting_a_hand_names_each_later_hand_by_its_number_and_dealer_as_it_was(client, host):
+    """The hands after a deleted one move up a number, and the deal of each
+    one seat back: the message says so hand by hand, each by the number and
+    the dealer it had (not the hands that now carry its number), in plain
+    words."""
+    from django.urls import reverse
+
+    from tests.test_match_pages import text
+
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], first_dealer="Alice")
+    record(
+        match,
+        hand("Alice", Ben=5, Cara=5),
+        hand("Ben", Alice=5, Cara=5),
+        hand("Cara", Alice=5, Ben=5),
+        hand("Alice", Ben=5, Cara=5),
+    )
+    second = Event.objects.filter(match=match, kind="hand").order_by("position")[1]
+    response = client.post(
+        reverse("matches:delete", args=[match.public_id, second.pk]), follow=True
+    )
+    assert (
+        "Hand 2 deleted. Totals: Ben 10 → 0. Dealers: hand 3, dealt by Cara, is now hand 2, "
+        "dealt by Ben; hand 4, dealt by Alice, is now hand 3, dealt by Cara. "
+        "Alice deals next (not Ben)."
+    ) in text(response)
+    note = text(response).split("Hand 2 deleted.")[1].split("Record hand")[0]
+    assert "<" not in note and "&" not in note  # no markup, shown or escaped
+    response = client.post(
+        reverse("matches:restore", args=[match.public_id, second.pk]),
+        {"confirm": "yes"},
+        follow=True,
+    )
+    assert (
+        "Dealers: hand 2, dealt by Ben, is now hand 3, dealt by Cara; hand 3, dealt by Cara, "
+        "is now hand 4, dealt by Alice. Ben deals next (not Alice)."
+    ) in text(response)

@@ -212,11 +212,12 @@ def test_it_reads_the_secret_key_from_its_file_and_lets_the_environment_win(tmp_
 
 def test_it_serves_static_files_from_the_manifest_unless_told_plain() -> None:
     code = "print(settings.STORAGES['staticfiles']['BACKEND'])"
+    # WhiteNoise's storages, over minified copies (scoreboard/staticfiles.py).
     assert load_settings(code, SECRET_KEY="x").stdout.strip() == (
-        "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "scoreboard.staticfiles.MinifiedManifestStorage"
     )
     assert load_settings(code, SECRET_KEY="x", STATIC_STORAGE="plain").stdout.strip() == (
-        "whitenoise.storage.CompressedStaticFilesStorage"
+        "scoreboard.staticfiles.MinifiedStorage"
     )
     bad = load_settings(SECRET_KEY="x", STATIC_STORAGE="fancy")
     assert last_line(bad.stderr).startswith(

@@ -233,14 +233,20 @@ def test_it_deletes_an_event_and_lists_it_to_put_back(client, host):
     first = events_of(match)[0]
     response = client.post(url("delete", match, event_id=first.pk), follow=True)
     page = text(response)
-    assert "Hand 1 deleted. Totals: Ben 4 → 2. Ben deals next (not Cara)." in page
+    # The hand after it moves up and its deal a seat back, said by the hand
+    # as it was (numbered and dealt).
+    assert (
+        "Hand 1 deleted. Totals: Ben 4 → 2. Dealers: hand 2, dealt by Ben, is now hand 1, "
+        "dealt by Alice. Ben deals next (not Cara)." in page
+    )
     at = Event.objects.get(pk=first.pk).deleted.strftime("%H:%M UTC")
     assert f"Deleted Hand 1, where Ben went out (Alice 1, Cara 1) deleted at {at} Put back" in page
     asked = text(client.post(url("restore", match, event_id=first.pk)))
     # It goes back before the two entries recorded since: the board asks first.
     assert (
         "Putting back the hand where Ben went out (Alice 1, Cara 1) puts it in its place, "
-        "before the 2 entries recorded after it. Totals: Ben 2 → 4. Cara deals next (not Ben)."
+        "before the 2 entries recorded after it. Totals: Ben 2 → 4. Dealers: hand 1, dealt by "
+        "Alice, is now hand 2, dealt by Ben. Cara deals next (not Ben)."
     ) in asked
     assert "Yes, put it back" in asked
     assert totals_on(client.get(url("detail", match)))["Ben"] == 2
@@ -500,6 +506,7 @@ def test_it_says_what_a_put_back_changed_and_names_hands_as_shown(client, host):
     response = client.post(url("restore", match, event_id=first.pk), {"confirm": "on"}, follow=True)
     assert (
         "Put back hand 1, where Ben went out (Alice 1, Cara 1). Totals: Ben 2 → 4. "
+        "Dealers: hand 1, dealt by Alice, is now hand 2, dealt by Ben. "
         "Cara deals next (not Ben)." in text(response)
     )
 

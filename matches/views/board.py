@@ -436,7 +436,8 @@ def board_context(
         "urls": urls,
         "board": board,
         "sheet": sheet_lines(standing_rows, hand_form, match.colours),
-        "picker_kept": hand_form is not None and pages.key("picker", match.game),
+        "picker_kept": hand_form is not None
+        and pages.key("picker", match.game, board.rules.ace_value),
         "deals_ahead": deals_ahead(match, board) if hand_form is not None and not fixing else "",
         "closed": board.status == "closed",
         "share": share,

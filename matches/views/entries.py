@@ -193,7 +193,9 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
                 "text": event_text(event.data, list(change.after.totals), match.game),
                 "url": event_url("restore", match.public_id, event.pk),
                 "later": later,
-                "changes": " ".join(changes(change.before, change.after)),
+                "changes": " ".join(
+                    changes(change.before, change.after, added=put_back_at(change, event))
+                ),
             }
             context = board_context(
                 selectors.board_of(match), confirm_restore=confirm_restore, focus="confirm"
@@ -213,9 +215,15 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
         messages.error(request, f"It cannot be put back: {refusal(error)}.{needs}")
     else:
         what = _restored_words(event, change.live, change.after, match.game)
-        changed = " ".join(changes(change.before, change.after))
+        changed = " ".join(changes(change.before, change.after, added=put_back_at(change, event)))
         messages.success(request, f"Put back {what}. {changed}")
     return after_write(request, match)
+
+
+def put_back_at(change: services.Change, event: Event) -> int | None:
+    """The index among the live events of an event put back (``change``
+    says which those are), None when it does not say."""
+    return next((index for index, each in enumerate(change.live) if each.pk == event.pk), None)
 
 
 def _restored_words(event: Event, live: Sequence[Event], after: Any, game: str) -> str:
@@ -336,7 +344,7 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
     except RuleError as error:
         messages.error(request, f"{label.capitalize()} was not deleted. {refusal(error)}")
     else:
-        changed = " ".join(changes(change.before, change.after))
+        changed = " ".join(changes(change.before, change.after, removed=index))
         messages.success(request, f"{label.capitalize()} deleted. {changed}")
     return after_write(request, match)
 

@@ -186,12 +186,30 @@ function showPicker(row, show) {
   }
   picker.hidden = !show;
   holder.hidden = !show;
+  if (show) holder.scrollIntoView({ block: "nearest" });
   const toggle = row.querySelector(".cards-toggle");
   if (toggle) toggle.setAttribute("aria-expanded", String(show));
+}
+// The cards picked, in full, and what they add up to ("Eve: K Q 5 A = 26"),
+// each rank's points as its button says (data-points, from the match's rules).
+function pickerSum(picker, name, cards) {
+  const sum = picker.querySelector(".picker-sum");
+  if (!sum) return;
+  if (cards.length === 0) {
+    sum.textContent = `Tap the cards ${name} held.`;
+    return;
+  }
+  let points = 0;
+  for (const card of cards) {
+    const button = picker.querySelector(`.add[data-rank="${rankOf(card)}"]`);
+    points += button ? Number(button.dataset.points) : 0;
+  }
+  sum.textContent = `${name}: ${cards.join(" ")} = ${points}`;
 }
 function drawPicker(row) {
   const input = row.querySelector("input[name^=left_]");
   const cards = pickerCards(input);
+  pickerSum(pickerOf(), row.querySelector(".left-box label").textContent.trim(), cards);
   const note = pickerOf().querySelector(".picker-note");
   const typed = input.value.trim();
   if (note) {

@@ -1,7 +1,7 @@
 """The server `make run` starts, started the same way (scripts/serve, with
 HOST=0.0.0.0 over plain HTTP) and reached over loopback only: a host signs
-up, logs in and saves a hand; the stylesheet has a hashed name and is cached
-for a year; a missing page is the app's own."""
+up, logs in and saves a hand; the stylesheet has a hashed name, is cached
+for a year and, with the scripts, minified; a missing page is the app's own."""
 
 from __future__ import annotations
 
@@ -124,6 +124,15 @@ def test_it_serves_the_table_with_debug_off(page: Page, table_server: tuple[str,
     max_age = re.search(r"max-age=(\d+)", sheet.headers["cache-control"])
     assert max_age and int(max_age.group(1)) >= YEAR, sheet.headers["cache-control"]
     assert sheet.headers.get("content-encoding") == "gzip"
+
+    # The app's own style sheet and scripts are served minified (collectstatic,
+    # scoreboard/staticfiles.py): no comment is left, and the hand above was
+    # saved through them.
+    css = page.request.get(url + href).text()
+    assert "/*" not in css and len(css) < 0.8 * len((ROOT / "static/css/app.css").read_text())
+    for source in page.locator("script[src*='/static/js/']").all():
+        script = page.request.get(url + (source.get_attribute("src") or "")).text()
+        assert "\n// " not in script and "\n  " not in script, source.get_attribute("src")
 
     # The key was made once, readable by its owner only; the address printed.
     key = data / ".secret_key"

@@ -314,3 +314,28 @@ def test_a_reload_during_a_fix_keeps_the_fix_and_what_was_typed(
     expect(save(page, 2)).to_be_visible()
     kept = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('htmx'))")
     assert kept == []  # no board kept in the phone's storage by htmx
+
+
+def test_the_card_picker_keeps_save_in_view_and_sums_the_cards(
+    phone: Any, client: Any, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    """Six players, the picker opened under the last one's row on a short
+    phone: Save stays on the screen, and the picker writes the cards in
+    full with their sum as they are tapped (an ace is 1 under the default)."""
+    page = signed_in(phone, client, live_server, host)
+    names = NAMES[:6]
+    match = MatchFactory(host=host, players=names)
+    open_board(page, live_server, match)
+    last = names[-1]
+    toggle = page.get_by_role("button", name=f"Cards {last} held")
+    toggle.tap()
+    picker = page.get_by_role("group", name=f"Cards {last} held")
+    expect(picker).to_contain_text(f"Tap the cards {last} held.")
+    for rank in ("a king", "a queen", "a 5", "an ace"):
+        picker.get_by_role("button", name=f"Add {rank}").tap()
+    expect(picker).to_contain_text(f"{last}: K Q 5 A = 26")
+    in_view(page, picker.get_by_role("button", name="Add a king"))
+    in_view(page, save(page, 1))
+    picker.get_by_role("button", name="Take back a queen").tap()
+    expect(picker).to_contain_text(f"{last}: K 5 A = 16")
+    in_view(page, save(page, 1))
