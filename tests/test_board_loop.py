@@ -54,6 +54,15 @@ def test_a_refused_save_keeps_the_preview_saying_why(client, host, htmx):
 
 
 @pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_save_names_every_wrong_box_in_the_preview(client, host, htmx):
+    match = MatchFactory(host=host)
+    response = sent(client, url("hand", match), hand_post(match, "Ben", Alice=0, Cara=-3), htmx)
+    assert preview_of(response) == (
+        "Alice's leftover must be at least 1; Cara's leftover must be at least 1"
+    )
+
+
+@pytest.mark.parametrize("htmx", [False, True])
 def test_a_save_asked_about_keeps_the_preview_of_what_is_typed(client, host, htmx):
     match = MatchFactory(host=host)
     response = sent(client, url("hand", match), hand_post(match, "Ben", Alice=23, Cara=230), htmx)
@@ -224,6 +233,14 @@ def test_it_offers_the_fix_only_for_the_newest_entry_when_it_is_a_hand(client, h
     assert "Fix hand 1" in text(client.get(url("detail", match)))
     record(match, {"target": 200})
     assert "Fix hand" not in text(client.get(url("detail", match)))
+
+
+def test_the_hand_being_fixed_offers_no_second_fix(client, host):
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = text(client.get(url("fix", match, event_id=live(match)[0].pk)))
+    assert "Fix hand 1" in page  # the form's heading
+    assert page.count("Fix hand 1") == 1 and "Save the fix to hand 1" in page
 
 
 # Undo --------------------------------------------------------------------------------------

@@ -233,8 +233,7 @@ def test_it_deletes_an_event_and_lists_it_to_put_back(client, host):
     first = events_of(match)[0]
     response = client.post(url("delete", match, event_id=first.pk), follow=True)
     page = text(response)
-    # The hand after it moves up and its deal a seat back, said by the hand
-    # as it was (numbered and dealt).
+    # The hand after it moves up, said by its number and dealer as it was.
     assert (
         "Hand 1 deleted. Totals: Ben 4 → 2. Dealers: hand 2, dealt by Ben, is now hand 1, "
         "dealt by Alice. Ben deals next (not Cara)." in page

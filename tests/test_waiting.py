@@ -281,3 +281,41 @@ def test_the_dealers_marks_leave_no_separator_astray_while_hands_wait(
     assert read(marks) == shown
     # static/js/waiting.js hides the dealer's mark while hands wait.
     assert read(re.sub(r'<span class="dealer-mark">.*?</span>', "", marks)) == while_waiting
+
+
+def test_a_hand_kept_offline_is_recorded_at_the_time_it_was_entered(client, host):
+    """The phone sends when each waiting hand was entered (played_at): the
+    history says then, not when the connection came back; never a time in
+    the future, nor one before the entry recorded last (a phone's clock can
+    be wrong, the order stays)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.models import Match
+
+    match = MatchFactory(host=host)
+    Match.objects.filter(pk=match.pk).update(created=timezone.now() - timedelta(hours=2))
+    entered = timezone.now() - timedelta(minutes=12)
+    data = hand_post(match, "Ben", Alice=23, Cara=18, token=uuid.uuid4())
+    send(client, match, {**data, "played_at": entered.isoformat()})
+    first = Event.objects.get(match=match)
+    assert abs((first.created - entered).total_seconds()) < 1
+    # A clock ahead of the server: now. Behind the last entry: just after it.
+    data = hand_post(match, "Cara", Alice=5, Ben=5, token=uuid.uuid4())
+    data["hand_number"] = "2"
+    before = timezone.now()
+    send(client, match, {**data, "played_at": (before + timedelta(hours=3)).isoformat()})
+    second = Event.objects.filter(match=match).order_by("position").last()
+    assert before <= second.created <= timezone.now()
+    data = hand_post(match, "Alice", Ben=5, Cara=5, token=uuid.uuid4())
+    data["hand_number"] = "3"
+    send(client, match, {**data, "played_at": (entered - timedelta(minutes=30)).isoformat()})
+    third = Event.objects.filter(match=match).order_by("position").last()
+    assert third.created == second.created
+    # Without it (a Save with the connection up), or unreadable: now.
+    data = hand_post(match, "Ben", Alice=5, Cara=5, token=uuid.uuid4())
+    data["hand_number"] = "4"
+    send(client, match, {**data, "played_at": "yesterday"})
+    fourth = Event.objects.filter(match=match).order_by("position").last()
+    assert fourth.created >= third.created and fourth.created >= before

@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -154,6 +155,7 @@ def event_record(
     hand_number: int | None = None,
     locked: Locked | None = None,
     checked: Replayed | None = None,
+    played: datetime | None = None,
 ) -> Recorded:
     """Record an event (a hand, a move of the line, a leave or a join).
 
@@ -169,6 +171,8 @@ def event_record(
             it, in a transaction of its own.
         checked: the replay a form made of ``data`` (``event_check``), kept
             when made on the version locked here: the game judges it once.
+        played: when it was entered, for one kept on a phone with no
+            connection and sent later (``played_time``); None: now.
 
     Raises:
         RuleError: the game refuses the event, ``board_changed``,
@@ -176,11 +180,11 @@ def event_record(
             match's); nothing is saved.
     """
     if locked is not None:
-        return _record(locked, data, token, hand_number, checked)
+        return _record(locked, data, token, hand_number, checked, played)
     with writing(token, pk=match.pk) as found:
         if found is None:
             raise Match.DoesNotExist
-        return _record(found, data, token, hand_number, checked)
+        return _record(found, data, token, hand_number, checked, played)
 
 
 def _record(
@@ -189,6 +193,7 @@ def _record(
     token: uuid.UUID | None,
     hand_number: int | None,
     checked: Replayed | None,
+    played: datetime | None = None,
 ) -> Recorded:
     match = locked.match
     if token is not None and locked.earlier is not None:
@@ -213,9 +218,24 @@ def _record(
         data=data,
         token=token,
         result=entry,
+        created=played_time(match, played),
     )
     store(match, replayed)
     return Recorded(event, created=True, match=match)
+
+
+def played_time(match: Match, played: datetime | None) -> datetime:
+    """When an event entered at ``played`` (by the phone's clock) is said to
+    be recorded: then, but never in the future, before the match began or
+    before the entry recorded last (a phone's clock may be wrong; the
+    entries keep their order); now when None."""
+    now = timezone.now()
+    if played is None or played >= now:
+        return now
+    last = (
+        Event.objects.filter(match=match).order_by("-position").values_list("created", flat=True)
+    ).first()
+    return max(played, match.created, last or match.created)
 
 
 @transaction.atomic

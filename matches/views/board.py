@@ -344,15 +344,16 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
 
 
 def refusal_words(form: HandForm | None) -> str | None:
-    """The first refusal of a hand form sent back, for its preview (the
-    boxes keep what was typed, so the preview must not go blank)."""
+    """Every refusal of a hand form sent back, in the order of its boxes,
+    for its preview (the boxes keep what was typed, so the preview must not
+    go blank, and a second wrong box is not hidden behind the first)."""
     if form is None or not form.is_bound or not form.errors:
         return None
     hidden = {field.name for field in form.hidden_fields()}
-    for name, errors in form.errors.items():
-        if name not in hidden and errors:
-            return errors[0]
-    return form.out_of_date
+    shown = [
+        error for name, errors in form.errors.items() if name not in hidden for error in errors
+    ]
+    return "; ".join(dict.fromkeys(shown)) if shown else form.out_of_date
 
 
 def board_context(
@@ -385,7 +386,10 @@ def board_context(
         preview = preview_of(hand_form, fix_board or board)
     rows = history(state.recent, board, first=state.live - len(state.recent))
     newest = rows[0] if rows else None
-    fix_event = newest.event_id if newest is not None and newest.kind == "hand" else None
+    # The newest hand offers Fix, but not while it is the one being fixed.
+    fix_event = (
+        newest.event_id if newest is not None and newest.kind == "hand" and not fixing else None
+    )
     # Each entry is kept as drawn, keyed by all it shows (whether it offers
     # Fix too): after a save, only the new one and the one before are drawn.
     tools = not match.abandoned

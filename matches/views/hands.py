@@ -5,11 +5,14 @@ form (``hand_fix``), and the preview of what Save will record."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -109,6 +112,7 @@ def _decide(locked: services.Locked, board: Board, form: HandForm) -> HandAttemp
             hand_number=form.cleaned_data["hand_number"],
             locked=locked,
             checked=form.checked,
+            played=played_at(form.data.get("played_at", "")),
         )
     except RuleError as error:  # the board changed since the form was drawn
         return HandAttempt("changed", error=error)
@@ -116,6 +120,17 @@ def _decide(locked: services.Locked, board: Board, form: HandForm) -> HandAttemp
         kind = "again" if _same_hand(form, recorded.event) else "token"
         return HandAttempt(kind, earlier=recorded.event)
     return HandAttempt("saved", stored=recorded.match)
+
+
+def played_at(sent: str) -> datetime | None:
+    """When a hand kept on a phone with no connection was entered, as its
+    script sends it (``played_at``, ISO 8601 with its zone); None for any
+    other save, or a time that does not read as one."""
+    try:
+        played = parse_datetime(sent[:40])
+    except ValueError:
+        return None
+    return played if played is not None and timezone.is_aware(played) else None
 
 
 def _stale(form: HandForm, board: Board) -> RuleError | None:

@@ -282,6 +282,8 @@ async function keepOnce(form, sent) {
       refused: null,
       confirm: "",
       failures: 0,
+      // When it was entered: the board's history says so, not when it was sent.
+      played: new Date().toISOString(),
     };
     usedTokens.set(token, "kept");
     hand.id = await inWaiting("readwrite", (hands, used) => {
@@ -542,6 +544,7 @@ async function sendOne(hand) {
   body.set("token", hand.token);
   body.set("hand_number", String(hand.hand));
   if (hand.confirm) body.set("confirm_slips", hand.confirm);
+  if (hand.played) body.set("played_at", hand.played);
   sendAbort = new AbortController();
   const timer = setTimeout(() => sendAbort.abort(), WAITING_RETRY_MS);
   let response;
