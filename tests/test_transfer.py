@@ -351,7 +351,7 @@ def test_the_import_page_shows_the_file_then_saves_it_once(client, host):
         "events": [{"hand": {"went_out": "Ben", "leftovers": {"Alice": 23, "Cara": 18}}}],
         "created": "2026-05-03T19:30:00Z",
     }
-    page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}))
+    page = text(client.post(IMPORT, {"file": upload(json.dumps(document).encode())}, follow=True))
     assert "match.json holds 1 match, and it follows the rules." in page
     assert "look like matches you have already" not in page
     assert "“Ben” joins your “ben”" in page and "“Alice” is a new player" in page
@@ -369,6 +369,12 @@ def test_the_import_page_shows_the_file_then_saves_it_once(client, host):
     # The same button again: nothing more.
     again = client.post(confirm, follow=True)
     assert "That file was imported already; nothing more was saved." in text(again)
+    assert Match.objects.filter(host=host).count() == 1
+    # Back to the page that asked (its own address: the file is never sent
+    # again): it says the file is in, and leads to the match.
+    back = client.get(confirm, follow=True)
+    assert "That file was imported already; nothing more was saved." in text(back)
+    assert back.redirect_chain[-1][0] == reverse("matches:detail", args=[match.public_id])
     assert Match.objects.filter(host=host).count() == 1
 
 

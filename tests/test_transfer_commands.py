@@ -112,7 +112,7 @@ def test_the_same_file_again_is_pointed_out_before_it_is_imported_twice(client, 
     content = json.dumps(document).encode()
     client.post(IMPORT, {"file": upload(content)})
     client.post(reverse("matches:import_confirm", args=[PendingImport.objects.get().token]))
-    page = text(client.post(IMPORT, {"file": upload(content)}))
+    page = text(client.post(IMPORT, {"file": upload(content)}, follow=True))
     assert "1 of 1 looks like matches you have already (the same date and players)" in page
 
 

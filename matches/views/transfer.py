@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from matches import selectors, services
 from matches.display import leader_sentence
@@ -117,17 +117,9 @@ def match_import(request: HtmxHttpRequest) -> HttpResponse:
             name=form.cleaned_data["file"].name[:200],
             text=form.text,
         )
-        return render(
-            request,
-            "matches/import.html",
-            {
-                "form": None,
-                "pending": pending,
-                "checked": [_checked_row(each) for each in form.checked],
-                "names": services.import_names(request.user, form.checked),
-                "already": services.already_here(request.user, form.checked),
-            },
-        )
+        # The page that asks is an address of its own: Back or a reload
+        # there never sends the file again.
+        return redirect("matches:import_confirm", token=pending.token)
     return render(
         request,
         "matches/import.html",
@@ -135,11 +127,37 @@ def match_import(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
-@require_POST
+def _imported(pending: PendingImport) -> HttpResponse:
+    """Where an import that is done leads: its match, or the history."""
+    if len(pending.imported) == 1:
+        return redirect("matches:detail", public_id=pending.imported[0])
+    return redirect("matches:history")
+
+
+@require_http_methods(["GET", "POST"])
 @host_required
+@never_cache
 def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
-    """Save the import the page showed. A second tap saves nothing more."""
+    """What a checked file holds and how its names join the host's players,
+    asking to import it (GET); saving it (POST). A second tap, or this page
+    opened again once it is done, saves nothing more."""
     pending = get_object_or_404(PendingImport, host=request.user, token=token)
+    if request.method == "GET":
+        if pending.imported is not None:
+            messages.info(request, "That file was imported already; nothing more was saved.")
+            return _imported(pending)
+        checked = import_read(pending.text)
+        return render(
+            request,
+            "matches/import.html",
+            {
+                "form": None,
+                "pending": pending,
+                "checked": [_checked_row(each) for each in checked],
+                "names": services.import_names(request.user, checked),
+                "already": services.already_here(request.user, checked),
+            },
+        )
     # Checked before the transaction: the replays take a while, and other
     # saves wait for the transaction (SQLite: the whole file).
     checked = import_read(pending.text) if pending.imported is None else []
@@ -156,6 +174,4 @@ def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
             messages.success(request, f"Imported {count} match{'' if count == 1 else 'es'}.")
         else:
             messages.info(request, "That file was imported already; nothing more was saved.")
-    if len(pending.imported) == 1:
-        return redirect("matches:detail", public_id=pending.imported[0])
-    return redirect("matches:history")
+    return _imported(pending)
