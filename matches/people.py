@@ -26,13 +26,17 @@ class FiguresBlock:
     recent: list[dict[str, Any]]
 
 
+def place_words(place: int, *, shared: bool, left: bool) -> str:
+    """A place as the players' pages say it: "1st", "=2nd" (shared), "3rd, left"."""
+    return ("=" if shared else "") + ordinal(place) + (", left" if left else "")
+
+
 def _results(recent: list[list[Any]]) -> list[dict[str, Any]]:
-    """A player's last results as stored, as places: "1st", "=2nd" (shared),
-    "3rd, left"."""
+    """A player's last results as stored, as places (``place_words``)."""
     return [
         {
             "public_id": public_id,
-            "place": ("=" if shared else "") + ordinal(place) + (", left" if left else ""),
+            "place": place_words(place, shared=shared, left=left),
             "won": place == 1 and not shared and not left,
         }
         for public_id, _created, place, shared, left in recent
@@ -105,7 +109,7 @@ class HeadToHead:
 def _shown(row: Any) -> str:
     if not row.closed:
         return "abandoned" if row.match.abandoned else "open"
-    return (f"={row.place}" if row.shared else str(row.place)) + (" left" if not row.seated else "")
+    return place_words(row.place, shared=row.shared, left=not row.seated)
 
 
 def head_to_head(first: Player, second: Player, rows: list[Any]) -> HeadToHead:

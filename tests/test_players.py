@@ -156,6 +156,7 @@ def test_a_players_page_and_head_to_head(client, host):
     matches = season(host)
     alice = Player.objects.get(host=host, name="Alice")
     ben = Player.objects.get(host=host, name="Ben")
+    cara = Player.objects.get(host=host, name="Cara")
     page = text(client.get(reverse("matches:player", args=[alice.pk]), {"with": ben.pk}))
     # m1 Ben ahead, m2 Ben, m3 level, m5 Alice; m4 is open.
     assert (
@@ -163,6 +164,10 @@ def test_a_players_page_and_head_to_head(client, host):
         "and 1 not finished." in page
     )
     assert "Alice abandoned · Ben abandoned" in page
+    # Places as the last results say them: "2nd", "=1st" (m3: all level).
+    assert "Alice 1st · Ben 2nd" in page and "Alice =1st · Ben =1st" in page
+    page = text(client.get(reverse("matches:player", args=[alice.pk]), {"with": cara.pk}))
+    assert "Alice 1st · Cara 3rd, left" in page  # m5: never "3 left"
     assert "Places in 4 finished matches, oldest first:" in page
     detail = client.get(reverse("matches:player", args=[alice.pk])).content.decode()
     assert reverse("matches:sheet", args=[matches["m5"].public_id]) in detail
