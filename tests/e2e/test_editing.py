@@ -106,9 +106,12 @@ def test_it_deletes_a_hand_and_puts_it_back(page: Page, three_hands: Match) -> N
     change(page, "Hand 1:")
     page.get_by_role("button", name="Delete hand 1").tap()
 
-    # The hands after it move up one: the deal moves back one seat.
+    # The hands after it move up one: the deal moves back one seat, said
+    # hand by hand as each was numbered and dealt.
     expect(messages(page)).to_have_text(
-        "Hand 1 deleted. Totals: Ben 41 → 0. Cara deals next (not Alice)."
+        "Hand 1 deleted. Totals: Ben 41 → 0. Dealers: hand 2, dealt by Ben, is now hand 1, "
+        "dealt by Alice; hand 3, dealt by Cara, is now hand 2, dealt by Ben. "
+        "Cara deals next (not Alice)."
     )
     expect_totals(page, Alice=10, Ben=0, Cara=10)
     expect(dealer(page)).to_have_text("Cara deals, 7 cards each. Alice plays first.")
