@@ -85,6 +85,10 @@ SPARE_TOKENS = 10
 CSRF_HOLE = "hole-csrf-token"
 TOKEN_HOLES = ("hole-hand-token", "hole-line-token", "hole-seat-token", "hole-rematch-token")
 SPARE_HOLE = "hole-spare-tokens"
+# Characters of a name that fit beside the hand form's boxes and a total of
+# four figures on a phone held upright (a longer one, cut so as to tell two
+# apart, goes on to a second line).
+BESIDE_BOXES = 7
 
 
 def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -287,8 +291,10 @@ def sheet_lines(
     # A fresh form's boxes are the same for every board of its seats: each
     # row's are kept as drawn (``kept``), keyed by what they show.
     fresh = form is not None and not form.is_bound and not form.initial.keys() - {"token"}
-    shorts = short_names([row.name for row in rows])
-    marks = table_marks([row.name for row in rows], colours)
+    # Cut to fit beside the hand form's boxes; whole on a board without them.
+    names = [row.name for row in rows]
+    shorts = short_names(names, BESIDE_BOXES) if form is not None else {n: n for n in names}
+    marks = table_marks(names, colours)
     lines = []
     for row in rows:
         position = seated.index(row.name) if row.name in seated else None

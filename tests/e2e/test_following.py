@@ -176,3 +176,25 @@ def test_a_followers_last_hands_are_numbered_once_by_their_hands(
     markers = hands.evaluate_all("(all) => all.map((e) => getComputedStyle(e).listStyleType)")
     assert markers == ["none", "none"]
     viewer.context.close()
+
+
+@pytest.mark.parametrize(("width", "height", "shown"), [(1280, 720, "whole"), (390, 844, "cut")])
+def test_the_big_screen_shows_a_long_name_whole_where_it_has_room(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser, width, height, shown
+) -> None:
+    players = ["Christopher Robinson", "Christopher Robertson", "Ben"]
+    match = MatchFactory(host=host, players=players)
+    link = services.share_new(match=match)
+    screen = viewer_page(browser, width, height)
+    screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
+    first = screen.locator(".big-name").first
+    if shown == "whole":  # a TV: the whole name
+        expect(first).to_have_text(re.compile("Christopher Robinson$"))
+        expect(first.locator(".big-short")).to_be_hidden()
+    else:  # a phone held upright: cut, the two still apart, the whole name read out
+        expect(first.locator(".big-short")).to_have_text("Christo…nson")
+        expect(screen.locator(".big-name").nth(1).locator(".big-short")).to_have_text(
+            "Christo…tson"
+        )
+        expect(first.locator(".big-whole")).to_have_text("Christopher Robinson")
+    screen.context.close()
