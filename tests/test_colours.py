@@ -272,3 +272,13 @@ def test_the_preview_leads_each_name_with_its_badge(client, host):
     # "Ann Lee" is marked as herself, not as "Ann" followed by "Lee".
     assert re.search(r'data-initials="AL"[^>]*></span>Ann Lee 15 \(10\+5\)', page), page
     assert re.search(r'data-initials="AN"[^>]*></span>Ann takes', page), page
+
+
+def test_a_new_hosts_home_leads_to_import_and_a_list_keeps_each_place_with_its_player(client, host):
+    page = client.get(reverse("matches:home")).content.decode()
+    assert f'<a href="{reverse("matches:import")}">Import matches</a>' in page
+    match = MatchFactory(host=host, players=["Alice", "Ben"])
+    record(match, hand("Alice", Ben=200))
+    page = client.get(reverse("matches:home")).content.decode()
+    # A line may break between players, never between a place and its player.
+    assert '<span class="place">2</span>\u00a0<span class="mark pc-orange"' in page

@@ -156,9 +156,11 @@ def test_after_every_kind_of_write_the_lists_kept_are_the_lists_drawn_afresh(cli
 
 
 def listed_players(page: str) -> list[str]:
-    """The players of each match a list shows, as its rows say them."""
+    """The players of each match a list shows, as its rows say them (the
+    spaces that keep a player's place, name and total on one line read as
+    spaces)."""
     rows = re.findall(r'<span class="match-players">(.*?)</span>\n<span class="match-meta">', page)
-    return [re.sub(r"<[^>]+>", "", row) for row in rows]
+    return [re.sub(r"<[^>]+>", "", row).replace("\u00a0", " ") for row in rows]
 
 
 def test_the_history_kept_is_kept_for_each_filter_apart(client, host):

@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -127,7 +126,7 @@ def player_colour(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     else:
         shown = colours.BY_HEX[player.colour].name
         messages.success(request, f"{player.name}'s colour is {shown.lower()}.")
-    return redirect(reverse("matches:player", args=[player.pk]) + "#colour")
+    return redirect("matches:player", player_id=player.pk)  # the note in view, at the top
 
 
 @require_POST
