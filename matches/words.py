@@ -257,7 +257,7 @@ REFUSALS: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     ),
     "colours_bad": "colours must be an object giving a player's name its colour, such as "
     '{{"Ana": "#1773d0"}}',
-    "colour_stranger": "colours names {name}, who is not at this table",
+    "colour_stranger": "colours gives a colour to {name}, who never sits at this table",
     "colour_unreadable": 'the colour of {name} must be written #rrggbb, such as "#1773d0"',
     "import_abandoned_finished": "a finished match cannot be abandoned; leave abandoned out",
     "import_abandoned_early": "a match cannot be abandoned before it was created",

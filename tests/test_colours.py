@@ -241,7 +241,7 @@ def test_an_import_without_colours_gets_them_assigned_none_alike(host):
     ("given", "words"),
     [
         (["#1773d0"], "colours must be an object giving a player's name its colour"),
-        ({"Zed": BLUE}, "colours names Zed, who is not at this table"),
+        ({"Zed": BLUE}, "colours gives a colour to Zed, who never sits at this table"),
         ({"Ben": "blue"}, 'the colour of Ben must be written #rrggbb, such as "#1773d0"'),
     ],
 )
