@@ -204,7 +204,11 @@ def test_a_send_refused_by_the_security_check_keeps_the_hand_and_asks_to_reload(
         timeout=10_000,  # Django draws its refusal page first
     )
     expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Ben went out")
-    assert recorded(match) == []
+    # Not sent with the check refused. (A request of the page's own, its
+    # offline copy drawn again, may bring a fresh cookie that the next retry
+    # meets before the reload: seen once on CI under load. Then it is sent,
+    # once.)
+    assert recorded(match) in ([], [(1, hand("Ben", Alice=23, Cara=18))])
     page.reload()
     # Sent once, after the reload: by this page, or by the one before it, whose
     # retry (every 15 s) may meet the cookie the reload brought just as it goes
