@@ -513,9 +513,12 @@ class MatchRow:
         return "" if self.match.game == games.DEFAULT else words_of(self.match.game).NAME
 
 
-def place_words(row: Listed) -> str:
-    """A place as a list shows it: "=1" when shared, "" when none."""
-    return f"={row.place}" if row.shared else str(row.place or "")
+def place_shown(place: int | None, shared: bool) -> str:
+    """A place as a board, a list or a sheet shows it: "=1" when shared,
+    "" when none (the players' pages say "1st": ``people.place_words``)."""
+    if not place:
+        return ""
+    return f"={place}" if shared else str(place)
 
 
 def match_row(match: Any, standings: list[Listed]) -> MatchRow:
@@ -526,7 +529,9 @@ def match_row(match: Any, standings: list[Listed]) -> MatchRow:
     else:
         rows = sorted(standings, key=lambda row: (not row.seated, row.seat))
     marks = table_marks([row.name for row in sorted(standings)], match.colours)
-    players = [(place_words(row), row.name, row.total, marks[row.name]) for row in rows]
+    players = [
+        (place_shown(row.place, row.shared), row.name, row.total, marks[row.name]) for row in rows
+    ]
     winner = next((row.name for row in rows if row.won), None)
     leader = next((row.name for row in rows if row.leader), None)
     sentence = leader_sentence(

@@ -10,6 +10,7 @@ from matches import snapshot
 from matches.display import (
     close_reason_of,
     final_lines,
+    place_shown,
     short_names,
     undecided_reason_of,
     words_of,
@@ -53,7 +54,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
                 "mark": player_marks[name],
                 "total": data["totals"][seat],
                 "seated": data["seated"][seat],
-                "place": (f"={place[0]}" if place[1] else str(place[0])) if place else "",
+                "place": place_shown(*place) if place else "",
                 "order": place[0] if place else seat,
                 "marks": marks,
             }

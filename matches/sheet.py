@@ -17,7 +17,7 @@ from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from matches.display import short_names, words_of
+from matches.display import place_shown, short_names, words_of
 from matches.marks import Mark, table_marks
 from matches.phrases import signed
 
@@ -127,7 +127,7 @@ def sheet(data: dict[str, Any], game: str, colours: Mapping[str, str]) -> Sheet:
         {
             "name": name,
             "total": data["totals"][seat],
-            "place": _place(data["places"][seat]),
+            "place": place_shown(*data["places"][seat]) if data["places"][seat] else "",
             "seated": data["seated"][seat],
             "winner": data["winner"] == name,
         }
@@ -142,13 +142,6 @@ def sheet(data: dict[str, Any], game: str, colours: Mapping[str, str]) -> Sheet:
         chart=chart(data, marks),
         hands=data["hands_played"],
     )
-
-
-def _place(place: list | None) -> str:
-    if not place:
-        return ""
-    number, shared = place
-    return f"={number}" if shared else str(number)
 
 
 def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], words: Any) -> str:
