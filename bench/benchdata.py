@@ -72,9 +72,9 @@ def build(pool: int) -> dict[str, Any]:
         seats = list(Seat.objects.filter(match=match))
         events = list(Event.objects.filter(match=match))
         standings = list(MatchPlayer.objects.filter(match=match))
-        # The columns a write stores with the snapshot, and the rules.
+        # The columns a write stores with the snapshot, the rules and the marks.
         cached = Match.HEAD_FIELDS
-        rules = {"game", "rules"}
+        rules = {"game", "rules", "colours", "initials"}
         made = Match.objects.bulk_create(
             Match(
                 host=host,

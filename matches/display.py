@@ -528,7 +528,7 @@ def match_row(match: Any, standings: list[Listed]) -> MatchRow:
         rows = sorted(standings, key=lambda row: (row.place or 0, row.seat))
     else:
         rows = sorted(standings, key=lambda row: (not row.seated, row.seat))
-    marks = table_marks([row.name for row in sorted(standings)], match.colours)
+    marks = table_marks([row.name for row in sorted(standings)], match)
     players = [
         (place_shown(row.place, row.shared), row.name, row.total, marks[row.name]) for row in rows
     ]

@@ -31,7 +31,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     rules = match.house_rules()
     words = words_of(match.game)
     board = snapshot.board(rules, {**data, "events": []})
-    player_marks = table_marks(seats, match.colours)
+    player_marks = table_marks(seats, match)
     shorts = short_names(seats, BIG_NAME)
     rows = []
     for seat, name in enumerate(seats):

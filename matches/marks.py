@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -22,15 +23,25 @@ class Mark:
     colour: str
 
 
-def table_marks(names: Sequence[str], table: Mapping[str, str]) -> dict[str, Mark]:
-    """The marks of the players at a table, by name: the colour the table
-    gives each (``Match.colours``, compared as names are), one not taken
-    there for a name it does not list, and initials unique at the table."""
-    by_key = {name_key(name): colour for name, colour in table.items()}
+class Table(Protocol):
+    """What a table gives its players (a ``Match``): by name, each one's
+    colour (``colours``, "#rrggbb") and initials (``initials``)."""
+
+    colours: Mapping[str, str]
+    initials: Mapping[str, str]
+
+
+def table_marks(names: Sequence[str], table: Table) -> dict[str, Mark]:
+    """The marks of the players at a table, by name (compared as names
+    are): the colour and the initials the table gave each; for a name it
+    does not list, a colour not taken there and initials unique there."""
+    by_key = {name_key(name): colour for name, colour in table.colours.items()}
     given = {name: by_key[name_key(name)] for name in names if name_key(name) in by_key}
     hexes = colours.at_table(list(names), given, {})
-    letters = initials(names)
-    return {name: Mark(letters[name], colours.key_of(hexes[name])) for name in names}
+    by_key = {name_key(name): each for name, each in table.initials.items()}
+    kept = {name: by_key[name_key(name)] for name in names if name_key(name) in by_key}
+    shown = initials(names, kept)
+    return {name: Mark(shown[name], colours.key_of(hexes[name])) for name in names}
 
 
 def player_mark(name: str, colour: str) -> Mark:

@@ -134,6 +134,9 @@ class Match(models.Model):
     # Each player's colour at this table, by name as the events write it
     # ("#rrggbb", ``matches.colours.at_table``): no two alike.
     colours = models.JSONField(default=dict, blank=True)
+    # Each player's initials at this table, by name likewise, given when
+    # they are seated (``engine.names.initials``) and kept: no two alike.
+    initials = models.JSONField(default=dict, blank=True)
 
     # The cache of the replay (``matches.snapshot``), written by the services
     # with every write: ``snapshot`` is its head (the entries are the events'

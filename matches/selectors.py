@@ -70,7 +70,7 @@ class BoardState:
 
 
 # The columns of a match's row its board shows, read with its events.
-BOARD_COLUMNS = (*Match.HEAD_FIELDS, "abandoned", "next_match_id", "rules", "colours")
+BOARD_COLUMNS = (*Match.HEAD_FIELDS, "abandoned", "next_match_id", "rules", "colours", "initials")
 
 
 def board_of(match: Match, *, written: bool = False) -> BoardState:
@@ -192,6 +192,7 @@ ROW_COLUMNS = (
     "line",
     "abandoned",
     "colours",
+    "initials",
 )
 
 

@@ -9,7 +9,6 @@ sheet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +17,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from matches.display import place_shown, short_names, words_of
-from matches.marks import Mark, table_marks
+from matches.marks import Mark, Table, table_marks
 from matches.phrases import signed
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
@@ -84,12 +83,12 @@ class Sheet:
         ]
 
 
-def sheet(data: dict[str, Any], game: str, colours: Mapping[str, str]) -> Sheet:
+def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
     """The sheet of a match of ``game`` from its snapshot ``data``.
 
     Args:
         data: a stored snapshot: its head and every live entry.
-        colours: the players' colours at the table (``Match.colours``).
+        table: the match, which gives the players' colours and initials.
 
     Returns:
         A ``Sheet``. A hand's row has its number and dealer ("nobody out"
@@ -102,7 +101,7 @@ def sheet(data: dict[str, Any], game: str, colours: Mapping[str, str]) -> Sheet:
     names = data["seats"]
     words = words_of(game)
     shorts = short_names(names)
-    marks = table_marks(names, colours)
+    marks = table_marks(names, table)
     dealers = {name: escape(short) for name, short in shorts.items()}
     rows = []
     gone: set[str] = set()  # who left: their join is a return

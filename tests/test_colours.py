@@ -78,6 +78,29 @@ def test_the_board_tells_two_long_alike_names_apart_and_reads_the_whole_name(cli
     assert "Christopher Robertson</span>" in page  # the whole name, read out beside the cut one
 
 
+def test_a_player_who_joins_late_leaves_everyone_s_initials_as_they_were(client, host):
+    match = MatchFactory(host=host, players=["Christopher Robinson", "Ana"])
+    assert stored(match).initials == {"Christopher Robinson": "CR", "Ana": "AN"}
+    record(match, hand("Ana", **{"Christopher Robinson": 10}), {"join": "Christopher Robertson"})
+    # The newcomer adapts: the next letter of his last name nobody has.
+    assert stored(match).initials == {
+        "Christopher Robinson": "CR",
+        "Ana": "AN",
+        "Christopher Robertson": "CO",
+    }
+    page = client.get(url("detail", match)).content.decode()
+    assert [letters for _, letters in badges(page)][:3] == ["CR", "AN", "CO"]
+    sheet = client.get(url("sheet", match)).content.decode()
+    assert {"CR", "AN", "CO"} <= {letters for _, letters in badges(sheet)}
+
+
+def test_a_renamed_player_s_initials_follow_the_new_name_and_the_others_stay(host):
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Bea"])
+    assert stored(match).initials == {"Alice": "AL", "Ben": "BN", "Bea": "BA"}
+    services.player_rename(player=Player.objects.get(host=host, name="Ben"), name="Carl")
+    assert stored(match).initials == {"Alice": "AL", "Carl": "CA", "Bea": "BA"}
+
+
 # Colours at the table -------------------------------------------------------------------
 
 

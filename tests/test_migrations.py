@@ -198,3 +198,6 @@ def test_the_house_rules_and_the_figures_move_to_their_new_homes_and_nothing_is_
     assert (alice.colour, ben.colour) == ("#1773d0", "#d06111")
     assert Match.objects.get(pk=rummy.pk).colours == {"Alice": "#1773d0", "Ben": "#d06111"}
     assert Match.objects.get(pk=gin.pk).colours == {"Alice": "#1773d0"}
+    # ... and the initials its board showed, which it keeps from now on (0019).
+    assert Match.objects.get(pk=rummy.pk).initials == {"Alice": "AL", "Ben": "BE"}
+    assert Match.objects.get(pk=gin.pk).initials == {"Alice": "AL"}

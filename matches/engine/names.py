@@ -4,7 +4,7 @@ the checks of a table's starting seats."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .errors import RuleError
 
@@ -138,25 +138,31 @@ def _second_letters(name: str) -> list[str]:
     return _letters(words[-1]) + rest if len(words) > 1 else rest
 
 
-def initials(names: Sequence[str]) -> dict[str, str]:
+def initials(names: Sequence[str], kept: Mapping[str, str] | None = None) -> dict[str, str]:
     """Two letters for each name, none alike among ``names``: the first
     letters of the first and the last word ("Cara Nolan": "CN"), or the
     first two of a one-word name ("Ana": "AN"). Where two would be alike,
     the last word's next letters decide, at the first one that tells them
     apart: "Christopher Robinson" and "Christopher Robertson" are "CI" and
     "CE". What still clashes takes, in seat order, its next letter nobody
-    has, or a number ("A2")."""
-    firsts = {name: (_letters(name) or [name.strip()[:1] or "?"])[0] for name in names}
-    seconds = {name: _second_letters(name) or [""] for name in names}
-    at = dict.fromkeys(names, 0)
+    has, or a number ("A2").
+
+    ``kept``: the initials a table gave already, by name; those names keep
+    theirs, and the others take letters none of them has (a player who
+    joins late adapts: nobody's initials change under them)."""
+    kept = {name: kept[name] for name in names if name in (kept or {})}
+    new = [name for name in names if name not in kept]
+    firsts = {name: (_letters(name) or [name.strip()[:1] or "?"])[0] for name in new}
+    seconds = {name: _second_letters(name) or [""] for name in new}
+    at = dict.fromkeys(new, 0)
 
     def shown(name: str) -> str:
         letters = seconds[name]
         return firsts[name] + letters[min(at[name], len(letters) - 1)]
 
-    for _ in range(len(names)):  # each round moves one group of alike on
+    for _ in range(len(new)):  # each round moves one group of alike on
         groups: dict[str, list[str]] = {}
-        for name in names:
+        for name in new:
             groups.setdefault(shown(name), []).append(name)
         alike = next((group for group in groups.values() if len(group) > 1), None)
         if alike is None:
@@ -175,9 +181,9 @@ def initials(names: Sequence[str]) -> dict[str, str]:
             break
         for name in alike:
             at[name] = apart
-    given: dict[str, str] = {}
-    for name in names:
+    given = dict(kept)
+    for name in new:
         tried = [shown(name)] + [firsts[name] + letter for letter in seconds[name]]
         tried += [f"{firsts[name]}{number}" for number in range(2, len(names) + 2)]
         given[name] = next(each for each in tried if each not in given.values())
-    return given
+    return {name: given[name] for name in names}

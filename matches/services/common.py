@@ -18,7 +18,7 @@ from matches import colours, games, snapshot
 from matches.engine.board import Board
 from matches.engine.board import Match as EngineMatch
 from matches.engine.errors import RuleError
-from matches.engine.names import clean_name, name_key
+from matches.engine.names import clean_name, initials, name_key
 from matches.models import Event, HostVersion, Match, Player, PlayerFigures
 
 T = TypeVar("T")
@@ -127,17 +127,19 @@ def table_colours(
 
 
 def seat_colours(match: Match, seats: list[str], players: list[Player]) -> None:
-    """Give a match's seats their colours at its table (``table_colours``),
-    storing the match's and a newcomer's."""
-    if all(name in match.colours for name in seats):
+    """Give a match's seats their colours at its table (``table_colours``)
+    and their initials there (those seated before keep theirs), storing the
+    match's and a newcomer's."""
+    if all(name in match.colours and name in match.initials for name in seats):
         return
     newcomers = [player for player in players if not player.colour]
     used = colours_used(match.host_id) if newcomers else Counter()
     given = table_colours(seats, players, match.colours, used)
+    letters = initials(seats, match.initials)
     Player.objects.bulk_update(newcomers, ["colour"])
-    if given != match.colours:
-        match.colours = given
-        Match.objects.filter(pk=match.pk).update(colours=given)
+    if (given, letters) != (match.colours, match.initials):
+        match.colours, match.initials = given, letters
+        Match.objects.filter(pk=match.pk).update(colours=given, initials=letters)
 
 
 def with_figures_rows(players: list[Player], game: str) -> None:

@@ -17,7 +17,7 @@ from matches import colours, games
 from matches.engine.board import Board
 from matches.engine.board import Match as EngineMatch
 from matches.engine.errors import RuleError
-from matches.engine.names import clean_name, name_key
+from matches.engine.names import clean_name, initials, name_key
 from matches.matchfile import read_match
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 
@@ -237,6 +237,7 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         match = Match(
             host=host,
             colours=table_colours(head["seats"], names, table, used),
+            initials=initials(head["seats"]),
             first_dealer=dealer,
             created=each.created or now,
             abandoned=each.abandoned,

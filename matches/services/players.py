@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from matches import colours, snapshot
 from matches.engine.errors import RuleError
-from matches.engine.names import check_players, clean_name, name_key, renamer
+from matches.engine.names import check_players, clean_name, initials, name_key, renamer
 from matches.matchfile import rename_in_event
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 
@@ -65,7 +65,7 @@ def _rewrite(match_ids: list[int], old: str, new: str) -> None:
         matches = {
             match.pk: match
             for match in Match.objects.filter(pk__in=batch).only(
-                "pk", "game", "snapshot", "colours"
+                "pk", "game", "snapshot", "colours", "initials"
             )
         }
         changed = []
@@ -84,7 +84,12 @@ def _rewrite(match_ids: list[int], old: str, new: str) -> None:
             if match.snapshot is not None:
                 match.snapshot = snapshot.rename_in_head(match.snapshot, old, new, match.game)
             match.colours = {renamed(name): colour for name, colour in match.colours.items()}
-        Match.objects.bulk_update(matches.values(), ["snapshot", "colours"], batch_size=500)
+            # The renamed player's initials follow the new name; the others keep theirs.
+            others = {name: each for name, each in match.initials.items() if renamed(name) == name}
+            match.initials = initials([renamed(name) for name in match.initials], others)
+        Match.objects.bulk_update(
+            matches.values(), ["snapshot", "colours", "initials"], batch_size=500
+        )
         Match.objects.filter(pk__in=batch).update(version=F("version") + 1)
 
 

@@ -44,7 +44,7 @@ from matches.display import (
 )
 from matches.engine.board import Board
 from matches.hands import HandForm, LineForm, SeatForm
-from matches.marks import marked, table_marks
+from matches.marks import Table, marked, table_marks
 from matches.models import Event, Match
 from matches.selectors import BoardState
 from matches.words import say
@@ -280,11 +280,9 @@ def deleted_rows(
     return shown, max(total - len(shown), 0)
 
 
-def sheet_lines(
-    rows: list[Standing], form: HandForm | None, colours: dict[str, str]
-) -> list[dict[str, Any]]:
-    """The board's rows, each with its short name, its player's mark (of
-    ``colours``, the table's) and the hand form's box for that player
+def sheet_lines(rows: list[Standing], form: HandForm | None, table: Table) -> list[dict[str, Any]]:
+    """The board's rows, each with its short name, its player's mark at
+    ``table`` (the match) and the hand form's box for that player
     (``position`` None: not in this hand, or no form)."""
     seated = list(form.seated) if form is not None else []
     chosen = str(form[form.chooser].value()) if form is not None else ""
@@ -294,7 +292,7 @@ def sheet_lines(
     # Cut to fit beside the hand form's boxes; whole on a board without them.
     names = [row.name for row in rows]
     shorts = short_names(names, BESIDE_BOXES) if form is not None else {n: n for n in names}
-    marks = table_marks(names, colours)
+    marks = table_marks(names, table)
     lines = []
     for row in rows:
         position = seated.index(row.name) if row.name in seated else None
@@ -335,7 +333,7 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
         if hand.cards or sums
         else []
     )
-    marks = table_marks(list(board.totals), form.match.colours)
+    marks = table_marks(list(board.totals), form.match)
     return {
         "hand": hand,
         "summary": marked(summary(hand, board.rules), marks),
@@ -445,7 +443,7 @@ def board_context(
         "rules_short": game_words.rules_short(board.rules),  # type: ignore[union-attr]
         "urls": urls,
         "board": board,
-        "sheet": sheet_lines(standing_rows, hand_form, match.colours),
+        "sheet": sheet_lines(standing_rows, hand_form, match),
         "picker_kept": hand_form is not None
         and pages.key("picker", match.game, board.rules.ace_value),
         "deals_ahead": deals_ahead(match, board) if hand_form is not None and not fixing else "",

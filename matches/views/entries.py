@@ -304,7 +304,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             "label": label,
             "form": form,
             "sheet": (
-                sheet_lines(entry_rows(form.seated), form, match.colours)  # type: ignore[union-attr,arg-type]
+                sheet_lines(entry_rows(form.seated), form, match)  # type: ignore[union-attr,arg-type]
                 if is_hand
                 else []
             ),

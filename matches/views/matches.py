@@ -277,7 +277,7 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         context = {
             "match": match,
             "data": data,
-            "sheet": sheet(data, match.game, match.colours),
+            "sheet": sheet(data, match.game, match),
             "result": result_sentence(match, data),
             "final_lines": final_lines_of(match, data),
             "rules_sheet": match.kind.words.rules_sheet(match.house_rules()),  # type: ignore[union-attr]

@@ -157,7 +157,7 @@ def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
             "link": link,
             "match": link.match,
             "data": data,
-            "sheet": sheet(data, link.match.game, link.match.colours),
+            "sheet": sheet(data, link.match.game, link.match),
             "final_lines": final_lines_of(link.match, data),
         },
     )
