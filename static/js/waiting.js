@@ -863,7 +863,12 @@ document.addEventListener("DOMContentLoaded", () => {
   pointToWaiting();
 });
 
-window.addEventListener("online", () => sendWaiting());
+// The connection is back: a send left hanging on the one that dropped is
+// given up (its token makes a second arrival harmless) and sent again now.
+window.addEventListener("online", () => {
+  if (sendRun && sendAbort) sendAbort.abort();
+  sendWaiting();
+});
 document.addEventListener("DOMContentLoaded", async () => {
   if (!waitingSection() || !window.indexedDB) return;
   try {

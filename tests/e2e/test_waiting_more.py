@@ -59,6 +59,38 @@ def test_the_phone_tries_again_every_15_seconds_by_itself(
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
 
 
+def test_when_the_connection_comes_back_a_send_left_hanging_goes_again_at_once(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    page.clock.install()  # the 15 seconds' retry never comes: only "online" can send it
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    # The Save fails, and the phone's send at once gets no answer at all;
+    # a send after it goes through.
+    held: list[Route] = []
+
+    def first_hangs(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.context.route("**/hands/", lambda route: route.abort("internetdisconnected"))
+    page.context.route(SEND, first_hangs)
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent")
+    for _ in range(50):  # bounded: the send leaves at once
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the waiting hand was not sent"
+    page.context.unroute("**/hands/")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(waiting(page).get_by_role("listitem")).to_have_count(0)
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+
+
 def test_where_the_phone_cannot_keep_hands_save_says_not_saved_and_keeps_the_entries(
     host: Any, live_server: LiveServer, page: Page
 ) -> None:
