@@ -197,10 +197,10 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
 
     Returns:
         An ``<svg>`` element (HTML-safe): one polyline per player (a point
-        per hand they had a total in, at that total in points), the line as it
-        stood at each hand (dashed), the points axis labelled at 0 and at its
-        top, and a title and description for screen readers. Empty when no
-        hand is recorded.
+        per hand they had a total in, at that total in points), the line as
+        it stood at each hand and as it stands now, after the last (dashed),
+        the points axis labelled at 0 and at its top, and a title and
+        description for screen readers. Empty when no hand is recorded.
     """
     hands = [event for event in data["events"] if event["kind"] == "hand"]
     if not hands:
@@ -236,6 +236,8 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
         )
     parts.append(_foot("hand 1", f"hand {hands[-1]['number']}", CHART_LEFT + inner_w))
     line_points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
+    if data["target"] != lines[-1]:  # moved since the last hand: it drops (or climbs) there
+        line_points += f" {_n(x(len(lines) - 1))},{_n(y(data['target']))}"
     parts.append(
         format_html(
             '<polyline class="chart-line" points="{}"><title>the line</title></polyline>',

@@ -360,6 +360,23 @@ def test_the_chart_has_a_point_per_hand_per_player_at_the_totals(client, host):
     assert "Final totals: Alice 0, Ben 41, Cara 12, Dan 19. The line stands at 300." in page
 
 
+def test_the_chart_s_line_drops_where_it_was_moved_after_the_last_hand(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"], target=500)
+    record(match, hand("Ben", Alice=23), hand("Alice", Ben=7), {"target": 150})
+    page = client.get(url("sheet", match)).content.decode()
+    svg = ET.fromstring(re.search(r"<svg class=\"chart\".*?</svg>", page, re.S).group(0))
+    ticks = sorted(
+        (float(tick.get("y")), int(tick.get("data-points")))
+        for tick in svg.iter("text")
+        if tick.get("data-points") is not None
+    )
+    (y0, v0), (y1, v1) = ticks[0], ticks[-1]
+    (line,) = [each for each in svg.iter("polyline") if "chart-line" in each.get("class")]
+    ys = [float(point.split(",")[1]) for point in line.get("points").split()]
+    # As it stood at hands 1 and 2, then as it stands now.
+    assert [round(v0 + (y - y0) * (v1 - v0) / (y1 - y0)) for y in ys] == [500, 500, 150]
+
+
 def test_a_sheet_with_no_hands_says_so_and_draws_no_chart(client, host):
     match = MatchFactory(host=host)
     page = client.get(url("sheet", match)).content.decode()
