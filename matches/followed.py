@@ -19,7 +19,7 @@ from matches.marks import table_marks
 from matches.phrases import signed
 
 RECENT_SHOWN = 5  # hands the shared board lists
-BIG_NAME = 12  # characters of a name the big screen shows, held upright
+BIG_NAME = 8  # characters of a name the big screen shows, held upright
 
 
 def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
