@@ -12,7 +12,7 @@ dark theme (a chart's line) and carry their initials at 4.5:1 or more
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -39,6 +39,24 @@ PALETTE = (
     Colour("plum", "#ae3eb9", "Plum"),
     Colour("grey", "#757575", "Grey"),
 )
+# Pairs a chart's lines would hardly tell apart (CIE Lab difference under
+# 36): a free colour alike to none at the table is given before one that is.
+ALIKE = {
+    frozenset(pair)
+    for pair in (
+        ("purple", "indigo"),
+        ("purple", "plum"),
+        ("blue", "indigo"),
+        ("green", "olive"),
+        ("green", "jade"),
+        ("teal", "grey"),
+        ("teal", "jade"),
+        ("orange", "red"),
+        ("orange", "ochre"),
+        ("pink", "plum"),
+        ("ochre", "olive"),
+    )
+}
 BY_HEX = {colour.hex: colour for colour in PALETTE}
 BY_KEY = {colour.key: colour for colour in PALETTE}
 
@@ -67,11 +85,16 @@ def nearest(value: str) -> str:
 
 def least_used(taken: Iterable[str], used: Mapping[str, int]) -> str:
     """The colour (hex) for a player: not in ``taken`` (the table's), and of
-    those, the least ``used`` (by the host's players), the palette's order
-    deciding between equals. With every colour taken, the least used."""
-    taken = set(taken)
-    free = [colour.hex for colour in PALETTE if colour.hex not in taken]
-    return min(free or [colour.hex for colour in PALETTE], key=lambda hex: used.get(hex, 0))
+    those, first one ``ALIKE`` to none taken, then the least ``used`` (by
+    the host's players), the palette's order deciding between equals. With
+    every colour taken, the least used."""
+    taken_keys = {key_of(hex) for hex in taken}
+    free = [colour for colour in PALETTE if colour.key not in taken_keys] or list(PALETTE)
+
+    def alike(colour: Colour) -> bool:
+        return any(frozenset((colour.key, key)) in ALIKE for key in taken_keys)
+
+    return min(free, key=lambda colour: (alike(colour), used.get(colour.hex, 0))).hex
 
 
 def at_table(
@@ -79,17 +102,20 @@ def at_table(
     table: Mapping[str, str],
     own: Mapping[str, str],
     used: Counter[str] | None = None,
+    first: Sequence[str] = (),
 ) -> dict[str, str]:
     """Each seat's colour at a table, in seat order: as the table had it
     (``table``; of two seats with one colour there, the first's), else the
     player's ``own`` when nobody at the table has it, else a free colour
-    (``least_used`` of ``used``, which counts it)."""
+    (``least_used`` of ``used``, which counts it). Of two whose own colour
+    is one, the one sooner in ``first`` (then in seat order) keeps it."""
     used = Counter() if used is None else used
     colours: dict[str, str] = {}
     for name in seats:
         if name in table and table[name] not in colours.values():
             colours[name] = table[name]
-    for name in seats:
+    ranked = [name for name in first if name in seats] + [n for n in seats if n not in first]
+    for name in ranked:
         if name in colours:
             continue
         mine = own.get(name, "")

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from matches import colours
-from matches.engine.names import initials, name_key
+from matches.engine.names import initials, name_key, own_initials
 
 
 @dataclass(frozen=True)
@@ -44,9 +44,12 @@ def table_marks(names: Sequence[str], table: Table) -> dict[str, Mark]:
     return {name: Mark(shown[name], colours.key_of(hexes[name])) for name in names}
 
 
-def player_mark(name: str, colour: str) -> Mark:
-    """The mark of a player alone (their own page, the list of players)."""
-    return Mark(initials([name])[name], colours.key_of(colour))
+def player_mark(player: Any) -> Mark:
+    """The mark of a ``Player`` alone (their own page, the list of players):
+    their own initials and colour, as every table of theirs shows them but
+    where the table gave others."""
+    letters = player.initials or own_initials(player.name)
+    return Mark(letters, colours.key_of(player.colour))
 
 
 def badge(mark: Mark) -> SafeString:

@@ -54,6 +54,13 @@ class Player(models.Model):
     # Their colour (``matches.colours``, "#rrggbb"), given when first seated
     # and kept for later matches; the host may change it on their page.
     colour = models.CharField(max_length=7, blank=True, default="")
+    # When the host chose it (None: given when first seated). At a table
+    # where two have one colour, who had theirs first keeps it.
+    colour_chosen = models.DateTimeField(null=True, blank=True)
+    # Their initials (``engine.names.own_initials``), none alike among the
+    # host's players, so that every page and every match shows them the
+    # same; they follow a new name.
+    initials = models.CharField(max_length=4, blank=True, default="")
 
     class Meta:
         constraints = [
@@ -134,8 +141,8 @@ class Match(models.Model):
     # Each player's colour at this table, by name as the events write it
     # ("#rrggbb", ``matches.colours.at_table``): no two alike.
     colours = models.JSONField(default=dict, blank=True)
-    # Each player's initials at this table, by name likewise, given when
-    # they are seated (``engine.names.initials``) and kept: no two alike.
+    # Each player's initials at this table, by name likewise: their own,
+    # given when they are seated and kept (``engine.names.initials``).
     initials = models.JSONField(default=dict, blank=True)
 
     # The cache of the replay (``matches.snapshot``), written by the services

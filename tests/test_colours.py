@@ -14,7 +14,7 @@ from django.urls import reverse
 from matches import colours, services
 from matches.display import short_names
 from matches.engine.errors import RuleError
-from matches.engine.names import initials
+from matches.engine.names import initials, own_initials
 from matches.models import Match, Player
 from matches.transfer import export_document
 from tests.factories import MatchFactory, UserFactory, hand, record
@@ -72,17 +72,34 @@ def test_the_board_tells_two_long_alike_names_apart_and_reads_the_whole_name(cli
     match = MatchFactory(host=host, players=["Christopher Robinson", "Christopher Robertson"])
     page = client.get(url("detail", match)).content.decode()
     assert "Ch…nson" in page and "Ch…tson" in page  # beside the boxes: seven characters
-    assert [initials for _, initials in badges(page)][:2] == ["CI", "CE"]
+    assert [initials for _, initials in badges(page)][:2] == ["CR", "CO"]
     # The boxes' labels, read out, are the whole names.
     assert '<label class="visually-hidden" for="id_left_0">Christopher Robinson</label>' in page
     assert "Christopher Robertson</span>" in page  # the whole name, read out beside the cut one
 
 
+def test_a_player_s_initials_are_their_own_on_every_page_and_in_every_match(client, host):
+    first = MatchFactory(host=host, players=["Christopher Robinson", "Ana"])
+    # Robertson is new to the host: the next letter of his last name nobody has.
+    second = MatchFactory(host=host, players=["Christopher Robertson", "Christopher Robinson"])
+    robinson = Player.objects.get(host=host, name="Christopher Robinson")
+    robertson = Player.objects.get(host=host, name="Christopher Robertson")
+    assert (robinson.initials, robertson.initials) == ("CR", "CO")
+    assert stored(first).initials == {"Christopher Robinson": "CR", "Ana": "AN"}
+    assert stored(second).initials == {"Christopher Robertson": "CO", "Christopher Robinson": "CR"}
+    # A match of Robertson's without Robinson shows him as everywhere else.
+    third = MatchFactory(host=host, players=["Ana", "Christopher Robertson"])
+    page = client.get(url("detail", third)).content.decode()
+    assert [letters for _, letters in badges(page)][:2] == ["AN", "CO"]
+    listed = client.get(reverse("matches:players")).content.decode()
+    assert {"CR", "CO", "AN"} <= {letters for _, letters in badges(listed)}
+    own = client.get(reverse("matches:player", args=[robertson.pk])).content.decode()
+    assert badges(own)[0][1] == "CO"
+
+
 def test_a_player_who_joins_late_leaves_everyone_s_initials_as_they_were(client, host):
     match = MatchFactory(host=host, players=["Christopher Robinson", "Ana"])
-    assert stored(match).initials == {"Christopher Robinson": "CR", "Ana": "AN"}
     record(match, hand("Ana", **{"Christopher Robinson": 10}), {"join": "Christopher Robertson"})
-    # The newcomer adapts: the next letter of his last name nobody has.
     assert stored(match).initials == {
         "Christopher Robinson": "CR",
         "Ana": "AN",
@@ -94,14 +111,32 @@ def test_a_player_who_joins_late_leaves_everyone_s_initials_as_they_were(client,
     assert {"CR", "AN", "CO"} <= {letters for _, letters in badges(sheet)}
 
 
-def test_a_renamed_player_s_initials_follow_the_new_name_and_the_others_stay(host):
+def test_a_renamed_player_s_initials_follow_the_new_name_and_the_others_stay(client, host):
     match = MatchFactory(host=host, players=["Alice", "Ben", "Bea"])
-    assert stored(match).initials == {"Alice": "AL", "Ben": "BN", "Bea": "BA"}
-    services.player_rename(player=Player.objects.get(host=host, name="Ben"), name="Carl")
+    assert stored(match).initials == {"Alice": "AL", "Ben": "BE", "Bea": "BA"}
+    ben = Player.objects.get(host=host, name="Ben")
+    services.player_rename(player=ben, name="Carl")
     assert stored(match).initials == {"Alice": "AL", "Carl": "CA", "Bea": "BA"}
+    ben.refresh_from_db()
+    assert ben.initials == "CA"
+    page = client.get(url("detail", match)).content.decode()
+    assert [letters for _, letters in badges(page)][:3] == ["AL", "CA", "BA"]
+
+
+def test_initials_skip_what_is_not_a_letter():
+    assert own_initials("😀 Zoë") == "ZO"
+    assert own_initials("Ana", taken={"AN"}) == "AA"
+    assert own_initials("Al", taken={"AL"}) == "A2"
 
 
 # Colours at the table -------------------------------------------------------------------
+
+
+def test_a_new_player_is_not_given_a_colour_alike_to_one_at_the_table(host):
+    # Blue, orange, green and purple taken: red looks like orange on a
+    # chart; teal, the next, like none of them.
+    assert colours.least_used([BLUE, ORANGE, GREEN, PURPLE], {}) == "#108893"
+    assert colours.key_of(colours.least_used([BLUE], {BLUE: 1})) == "orange"
 
 
 def test_each_new_player_gets_a_colour_nobody_at_the_table_has(host):
@@ -122,9 +157,10 @@ def test_two_players_of_one_colour_at_one_table_are_shown_apart(host):
     services.player_recolour(player=Player.objects.get(host=host, name="Ben"), colour=BLUE)
     both = MatchFactory(host=host, players=["Ben", "Alice"])
     shown = stored(both).colours
-    assert shown["Ben"] == BLUE and shown["Alice"] != BLUE
-    # Alice keeps her own colour for the matches after.
-    assert colour_of(host, "Alice") == BLUE
+    # Alice had blue first: she keeps it there, in whichever seat.
+    assert shown["Alice"] == BLUE and shown["Ben"] != BLUE
+    # Ben keeps his own colour for the matches after.
+    assert colour_of(host, "Ben") == BLUE
 
 
 def test_a_player_who_joins_takes_a_colour_free_at_the_table(client, host):
@@ -192,6 +228,19 @@ def test_the_host_changes_a_colour_on_the_players_page_and_every_board_follows(c
     assert ("red", "BE") in badges(client.get(url("detail", match)).content.decode())
 
 
+def test_a_colour_chosen_later_yields_at_a_new_table_to_whoever_had_it_first(client, host):
+    MatchFactory(host=host, players=["Robin", "Robert"])
+    robin = Player.objects.get(host=host, name="Robin")
+    assert (colour_of(host, "Robin"), colour_of(host, "Robert")) == (BLUE, ORANGE)
+    # The page names whom a choice would share a colour with.
+    page = text(client.get(reverse("matches:player", args=[robin.pk])))
+    assert "Orange (Robert)" in page
+    services.player_recolour(player=robin, colour=ORANGE)
+    rematch = MatchFactory(host=host, players=["Robin", "Robert"])
+    shown = stored(rematch).colours
+    assert shown["Robert"] == ORANGE and shown["Robin"] != ORANGE
+
+
 def test_a_colour_another_has_at_a_table_is_kept_for_later_but_that_table_stays(host):
     match = MatchFactory(host=host, players=["Alice", "Ben"])
     ben = Player.objects.get(host=host, name="Ben")
@@ -243,9 +292,10 @@ def document(**extra) -> dict:
 def test_an_import_keeps_the_files_colours_and_a_new_player_takes_theirs(host):
     checked = services.import_check([document(colours={"Alice": RED, "ben": "#5963D6"})])
     (match,) = services.matches_import(host=host, checked=checked)
-    # Ben's, written in capitals, is the palette's indigo; Cara had none: a free one.
-    assert stored(match).colours == {"Alice": RED, "Ben": "#5963d6", "Cara": BLUE}
-    assert colour_of(host, "Alice") == RED and colour_of(host, "Cara") == BLUE
+    # Ben's, written in capitals, is the palette's indigo; Cara had none: a
+    # free one, and not blue, which a chart would hardly tell from indigo.
+    assert stored(match).colours == {"Alice": RED, "Ben": "#5963d6", "Cara": GREEN}
+    assert colour_of(host, "Alice") == RED and colour_of(host, "Cara") == GREEN
     assert export_document(stored(match))["colours"] == stored(match).colours
 
 

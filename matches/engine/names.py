@@ -4,7 +4,7 @@ the checks of a table's starting seats."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from .errors import RuleError
 
@@ -133,12 +133,24 @@ def _letters(text: str) -> list[str]:
 def _second_letters(name: str) -> list[str]:
     """The letters that may follow a name's first in its initials, in the
     order they are tried: the last word's, then the rest of the name's."""
-    words = name.split()
+    words = [word for word in name.split() if _letters(word)]  # "😀 Zoë" is one word
     rest = _letters(name)[1:]
     return _letters(words[-1]) + rest if len(words) > 1 else rest
 
 
-def initials(names: Sequence[str], kept: Mapping[str, str] | None = None) -> dict[str, str]:
+def own_initials(name: str, taken: Collection[str] = ()) -> str:
+    """A player's own initials, none of ``taken`` (the host's other
+    players'): the first letters of the first and the last word ("Cara
+    Nolan": "CN"), or the first two of a one-word name ("Ana": "AN"); where
+    those are taken, the first letter with the last word's next letters in
+    turn ("Cara Nolan" after "Chris Nash": "CO"), then with a number ("C2")."""
+    first = (_letters(name) or [name.strip()[:1] or "?"])[0]
+    tried = [first + letter for letter in _second_letters(name) or [""]]
+    tried += [f"{first}{number}" for number in range(2, len(taken) + 3)]
+    return next(each for each in tried if each not in taken)
+
+
+def initials(names: Sequence[str], *kept: Mapping[str, str]) -> dict[str, str]:
     """Two letters for each name, none alike among ``names``: the first
     letters of the first and the last word ("Cara Nolan": "CN"), or the
     first two of a one-word name ("Ana": "AN"). Where two would be alike,
@@ -147,11 +159,16 @@ def initials(names: Sequence[str], kept: Mapping[str, str] | None = None) -> dic
     "CE". What still clashes takes, in seat order, its next letter nobody
     has, or a number ("A2").
 
-    ``kept``: the initials a table gave already, by name; those names keep
-    theirs, and the others take letters none of them has (a player who
+    ``kept``: initials given already, by name, first the table's, then
+    each player's own: a name keeps its letters from the first that has
+    them free, and the others take letters none of them has (a player who
     joins late adapts: nobody's initials change under them)."""
-    kept = {name: kept[name] for name in names if name in (kept or {})}
-    new = [name for name in names if name not in kept]
+    given: dict[str, str] = {}
+    for letters in kept:
+        for name in names:
+            if name not in given and letters.get(name) and letters[name] not in given.values():
+                given[name] = letters[name]
+    new = [name for name in names if name not in given]
     firsts = {name: (_letters(name) or [name.strip()[:1] or "?"])[0] for name in new}
     seconds = {name: _second_letters(name) or [""] for name in new}
     at = dict.fromkeys(new, 0)
@@ -181,7 +198,6 @@ def initials(names: Sequence[str], kept: Mapping[str, str] | None = None) -> dic
             break
         for name in alike:
             at[name] = apart
-    given = dict(kept)
     for name in new:
         tried = [shown(name)] + [firsts[name] + letter for letter in seconds[name]]
         tried += [f"{firsts[name]}{number}" for number in range(2, len(names) + 2)]

@@ -18,7 +18,7 @@ from matches import colours, games, snapshot
 from matches.engine.board import Board
 from matches.engine.board import Match as EngineMatch
 from matches.engine.errors import RuleError
-from matches.engine.names import clean_name, initials, name_key
+from matches.engine.names import clean_name, initials, name_key, own_initials
 from matches.models import Event, HostVersion, Match, Player, PlayerFigures
 
 T = TypeVar("T")
@@ -76,10 +76,11 @@ def player_for(host_id: int, name: str) -> Player:
     player = Player.objects.filter(host_id=host_id, key=key).first()
     if player is not None:
         return player
+    letters = own_initials(name, initials_taken(host_id))
     try:
         # Nested, so that on PostgreSQL the transaction outlives a refusal.
         with transaction.atomic():
-            return Player.objects.create(host_id=host_id, name=clean_name(name))
+            return Player.objects.create(host_id=host_id, name=clean_name(name), initials=letters)
     except IntegrityError:
         # Another request created the same new name meanwhile: theirs it is.
         return Player.objects.get(host_id=host_id, key=key)
@@ -97,6 +98,10 @@ def players_for(host_id: int, names: list[str]) -> dict[str, Player]:
         for key, name in keys.items()
         if key not in found
     }
+    taken = initials_taken(host_id) if new else set()
+    for player in new.values():
+        player.initials = own_initials(player.name, taken)
+        taken.add(player.initials)
     try:
         with transaction.atomic():
             Player.objects.bulk_create(new.values())
@@ -104,6 +109,11 @@ def players_for(host_id: int, names: list[str]) -> dict[str, Player]:
         # Another request made one of these names meanwhile: one at a time.
         return {key: player_for(host_id, name) for key, name in keys.items()}
     return {**found, **new}
+
+
+def initials_taken(host_id: int) -> set[str]:
+    """The initials the host's players have."""
+    return set(Player.objects.filter(host_id=host_id).values_list("initials", flat=True))
 
 
 def colours_used(host_id: int) -> Counter[str]:
@@ -120,7 +130,12 @@ def table_colours(
     seated for the first time (no colour yet) takes theirs from it: their
     ``colour`` is set here, and the caller saves it."""
     own = {name: player.colour for name, player in zip(seats, players, strict=True)}
-    given = colours.at_table(seats, table, own, used)
+    # Who chose their colour last yields it: never chosen, then chosen sooner.
+    chosen = sorted(
+        zip(seats, players, strict=True),
+        key=lambda seat: (seat[1].colour_chosen is not None, seat[1].colour_chosen or 0),
+    )
+    given = colours.at_table(seats, table, own, used, first=[name for name, _ in chosen])
     for name, player in zip(seats, players, strict=True):
         player.colour = player.colour or given[name]
     return given
@@ -135,7 +150,8 @@ def seat_colours(match: Match, seats: list[str], players: list[Player]) -> None:
     newcomers = [player for player in players if not player.colour]
     used = colours_used(match.host_id) if newcomers else Counter()
     given = table_colours(seats, players, match.colours, used)
-    letters = initials(seats, match.initials)
+    own = {name: player.initials for name, player in zip(seats, players, strict=True)}
+    letters = initials(seats, match.initials, own)
     Player.objects.bulk_update(newcomers, ["colour"])
     if (given, letters) != (match.colours, match.initials):
         match.colours, match.initials = given, letters

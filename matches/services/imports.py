@@ -237,7 +237,10 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
         match = Match(
             host=host,
             colours=table_colours(head["seats"], names, table, used),
-            initials=initials(head["seats"]),
+            initials=initials(
+                head["seats"],
+                {name: player.initials for name, player in zip(head["seats"], names, strict=True)},
+            ),
             first_dealer=dealer,
             created=each.created or now,
             abandoned=each.abandoned,

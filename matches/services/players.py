@@ -9,12 +9,12 @@ from django.utils import timezone
 
 from matches import colours, snapshot
 from matches.engine.errors import RuleError
-from matches.engine.names import check_players, clean_name, initials, name_key, renamer
+from matches.engine.names import check_players, clean_name, name_key, own_initials, renamer
 from matches.matchfile import rename_in_event
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 
 from . import figures
-from .common import host_changed
+from .common import host_changed, initials_taken
 
 REWRITE_BATCH = 200  # matches whose entries a rename reads at a time
 
@@ -55,10 +55,11 @@ def _lock_matches(match_ids: list[int]) -> None:
         list(Match.objects.select_for_update().filter(pk__in=batch).order_by("pk").values("pk"))
 
 
-def _rewrite(match_ids: list[int], old: str, new: str) -> None:
+def _rewrite(match_ids: list[int], old: str, new: str, letters: str) -> None:
     """Call ``old`` ``new`` in these matches' events as entered, their
-    stored entries, their colours and their snapshot heads (a name changes no score, so the
-    snapshot is what a replay would give); their versions move on. The
+    stored entries, their colours and their snapshot heads (a name changes
+    no score, so the snapshot is what a replay would give), and give them
+    the initials ``letters`` at each table; their versions move on. The
     caller has locked them (``_lock_matches``)."""
     for start in range(0, len(match_ids), REWRITE_BATCH):
         batch = match_ids[start : start + REWRITE_BATCH]
@@ -84,9 +85,9 @@ def _rewrite(match_ids: list[int], old: str, new: str) -> None:
             if match.snapshot is not None:
                 match.snapshot = snapshot.rename_in_head(match.snapshot, old, new, match.game)
             match.colours = {renamed(name): colour for name, colour in match.colours.items()}
-            # The renamed player's initials follow the new name; the others keep theirs.
-            others = {name: each for name, each in match.initials.items() if renamed(name) == name}
-            match.initials = initials([renamed(name) for name in match.initials], others)
+            # The renamed player's initials follow, the others keep theirs.
+            kept = {renamed(name): each for name, each in match.initials.items()}
+            match.initials = {**kept, new: letters} if new in kept else kept
         Match.objects.bulk_update(
             matches.values(), ["snapshot", "colours", "initials"], batch_size=500
         )
@@ -114,8 +115,9 @@ def player_rename(*, player: Player, name: str) -> Player:
     matches = _matches_of(player)
     _lock_matches(matches)
     player.name = cleaned
-    player.save(update_fields=["name"])
-    _rewrite(matches, old, cleaned)
+    player.initials = own_initials(cleaned, initials_taken(player.host_id) - {player.initials})
+    player.save(update_fields=["name", "initials"])
+    _rewrite(matches, old, cleaned, player.initials)
     host_changed(player.host_id)
     return player
 
@@ -136,8 +138,8 @@ def player_recolour(*, player: Player, colour: str) -> Player:
         return player
     matches = _matches_of(player)
     _lock_matches(matches)
-    player.colour = colour
-    player.save(update_fields=["colour"])
+    player.colour, player.colour_chosen = colour, timezone.now()
+    player.save(update_fields=["colour", "colour_chosen"])
     changed = []
     for match in Match.objects.filter(pk__in=matches).only("pk", "colours"):
         name = next((name for name in match.colours if name_key(name) == player.key), None)
@@ -189,7 +191,7 @@ def players_merge(*, keep: Player, gone: Player) -> Player:
     _lock_matches(matches)
     Seat.objects.filter(player=gone).update(player=keep)
     Match.objects.filter(first_dealer=gone).update(first_dealer=keep)
-    _rewrite(matches, gone.name, keep.name)
+    _rewrite(matches, gone.name, keep.name, keep.initials)
     MatchPlayer.objects.filter(player=gone).update(player=keep)
     gone.delete()
     figures.rebuild([keep.pk])

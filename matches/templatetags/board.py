@@ -25,7 +25,7 @@ def mark(marks: Any, name: str = "") -> str:
     elif isinstance(marks, dict):
         found = marks.get(name)
     else:
-        found = player_mark(marks.name, marks.colour)
+        found = player_mark(marks)
     if found is None:
         return ""
     return badge(found)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -44,6 +46,22 @@ def players(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "matches/players.html", {"lists": lists})
 
 
+def palette_with_others(others: list[Any]) -> list[tuple[colours.Colour, str]]:
+    """Each colour of the palette with who else of the host's players has it
+    ("Ben, Cara and 2 more"), so a host sees whom a choice would share with."""
+    named: dict[str, list[str]] = {}
+    for other in others:
+        named.setdefault(other.colour, []).append(other.name)
+    shown = []
+    for colour in colours.PALETTE:
+        names = named.get(colour.hex, [])
+        also = ", ".join(names[:2])
+        if len(names) > 2:
+            also += f" and {len(names) - 2} more"
+        shown.append((colour, also))
+    return shown
+
+
 @require_GET
 @host_required
 @never_cache
@@ -52,7 +70,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     head to head against another player (``?with=ID``)."""
     player = _host_player(request, player_id)
     page = selectors.player_page(player, read_whole_number(request.GET.get("with", "")))
-    mark = player_mark(player.name, player.colour)
+    mark = player_mark(player)
     return render(
         request,
         "matches/player.html",
@@ -62,7 +80,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             "rows": page["rows"],
             "chart": places_chart(page["places"], mark),
             "mark": mark,
-            "palette": colours.PALETTE,
+            "palette": palette_with_others(page["others"]),
             "places_shown": selectors.PLAYER_CHART,
             "others": page["others"],
             "mergeable": page["mergeable"],
