@@ -195,9 +195,7 @@ def test_the_big_screen_shows_a_long_name_whole_where_it_has_room(
         expect(first.locator(".big-short")).to_be_hidden()
     else:  # a phone held upright: cut, the two still apart, the whole name read out
         expect(first.locator(".big-short")).to_have_text("Chr…nson")
-        expect(screen.locator(".big-name").nth(1).locator(".big-short")).to_have_text(
-            "Chr…tson"
-        )
+        expect(screen.locator(".big-name").nth(1).locator(".big-short")).to_have_text("Chr…tson")
         expect(first.locator(".big-whole")).to_have_text("Christopher Robinson")
     # Nothing is cut again at the edge: the two stay apart in full view.
     for name in screen.locator(".big-name").all():
