@@ -245,6 +245,21 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
   drawPicker(row);
 });
+// A box holding more than a few characters (a sum as counted, cards) takes
+// smaller type, so that what was typed can be read back whole.
+function fitBox(input) {
+  const length = input.value.length;
+  input.classList.toggle("long", length > 4 && length <= 6);
+  input.classList.toggle("longer", length > 6);
+}
+function fitBoxes(root) {
+  for (const input of root.querySelectorAll("input[name^=left_]")) fitBox(input);
+}
+document.addEventListener("input", (event) => {
+  if (event.target.matches && event.target.matches("input[name^=left_]")) fitBox(event.target);
+});
+document.addEventListener("DOMContentLoaded", () => fitBoxes(document));
+document.addEventListener("htmx:afterSettle", () => fitBoxes(document));
 function showPickers(root) {
   for (const toggle of root.querySelectorAll(".cards-toggle")) toggle.hidden = false;
 }

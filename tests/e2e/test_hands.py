@@ -50,6 +50,18 @@ def test_it_records_worked_example_1(page: Page, example_1: Match) -> None:
     expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
 
 
+def test_a_sum_typed_in_a_box_takes_smaller_type_to_be_read_back(
+    page: Page, example_1: Match
+) -> None:
+    def size(name: str) -> float:
+        return leftover(page, name).evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+
+    enter_hand(page, "Ben", Alice=23, Cara="10+10+5")
+    assert size("Cara") < size("Alice")
+    leftover(page, "Cara").fill("25")  # the sum worked out: the usual type again
+    assert size("Cara") == size("Alice")
+
+
 def test_it_records_one_hand_for_a_double_tap_on_save(page: Page, example_1: Match) -> None:
     enter_hand(page, "Ben", Alice=23, Cara=18)
     sent: list[Request] = []

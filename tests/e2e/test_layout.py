@@ -123,6 +123,26 @@ def test_it_gives_every_control_on_the_board_a_finger_sized_target(
     assert short_targets(page) == []
 
 
+def test_the_words_under_each_name_are_shown_whole_beside_the_boxes(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    players = ["Christopher Robinson", "Christopher Robertson", "Ann", "Dave", "Bob"]
+    match = MatchFactory(host=host, players=players, target=500, first_dealer="Bob")
+    robins = {"Christopher Robinson": 40, "Christopher Robertson": 39}
+    record(match, hand("Ann", **robins, Dave=4, Bob=44), hand("Bob", **robins, Dave=4, Ann=6))
+    record(match, {"leave": "Bob"}, hand("Ann", **robins, Dave=4))
+    open_board(page, live_server, match)
+    # Ann leads and deals, three figures to go; Bob left after hand 2.
+    expect(page.locator("tr.leader .who-more")).to_have_text(
+        re.compile(r"leader · deals · \d+ to go")
+    )
+    clipped = page.locator(".sheet .who-more, .sheet .marks").evaluate_all(
+        "(all) => all.filter((e) => e.scrollHeight > e.clientHeight + 1).map((e) => e.textContent)"
+    )
+    assert clipped == []
+    expect(page.locator("tr.gone .who-more")).to_have_text("left after hand 2")
+
+
 # Every piece of text shown (its own text, not its children's) under 14px,
 # the chart's drawing aside (an SVG scales with the screen), and every piece
 # of text closer than 4px to the screen's edge.
