@@ -7,8 +7,13 @@
 function showNotSaved(event, force = false) {
   const elt = event.detail.elt;
   // A preview that fails saves nothing and loses nothing: it just waits for
-  // the next keystroke. Only writes say "Not saved".
-  if (elt.id === "hand-preview") return;
+  // the next keystroke, saying why there is none. Only writes say "Not saved".
+  if (elt.id === "hand-preview") {
+    if (event.type !== "htmx:responseError") {
+      elt.textContent = "No connection: the score is worked out once the hand is sent.";
+    }
+    return;
+  }
   const form = elt.closest("form");
   // A new hand that got no answer waits on the phone: static/js/waiting.js
   // keeps it, or says this (``force``) when it cannot.

@@ -235,6 +235,19 @@ function setStatus(text, link) {
 
 // Keep the hand form's entries on the phone and clear the form for the next
 // hand: the board's numbers stay as they were until the server has the hand.
+// What the last change did, at the top of the board (the note of the last
+// save the server answered would contradict it).
+function sayInNote(text) {
+  const note = document.getElementById("note");
+  if (!note) return;
+  const list = document.createElement("ul");
+  const item = document.createElement("li");
+  item.className = "info";
+  item.textContent = text;
+  list.append(item);
+  note.replaceChildren(list);
+}
+
 async function keepHand(form, sent = null) {
   // htmx may say both "timeout" and "send error" for one Save: keep it once.
   if (form.dataset.keeping) return true;
@@ -252,9 +265,11 @@ async function keepOnce(form, sent) {
   const fields = sent ? sent.fields : formFields(form);
   const words = sent ? sent.words : typedWords(form);
   const editing = waitingHands.find((hand) => hand.id === editingId);
+  let kept;
   if (editing && !sent) {
     // A refused hand put back in the form, corrected: it keeps its place.
     Object.assign(editing, { fields, words, refused: null, confirm: "", failures: 0 });
+    kept = editing.hand;
     editingId = null;
     await inWaiting("readwrite", (hands) => hands.put(editing));
   } else {
@@ -285,6 +300,7 @@ async function keepOnce(form, sent) {
       // When it was entered: the board's history says so, not when it was sent.
       played: new Date().toISOString(),
     };
+    kept = hand.hand;
     usedTokens.set(token, "kept");
     hand.id = await inWaiting("readwrite", (hands, used) => {
       used.put("kept", token);
@@ -299,6 +315,7 @@ async function keepOnce(form, sent) {
   if (first) first.focus();
   showWaiting();
   setStatus("Kept on this phone: it is sent by itself once the connection is back.");
+  sayInNote(`Hand ${kept} is kept on this phone: it is sent by itself once the connection is back.`);
   changedElsewhere();
   startRetrying();
   return true;

@@ -128,6 +128,10 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     page.context.set_offline(True)
 
     enter_hand(page, "Ben", Alice=23, Cara=18)
+    # No preview can come: the phone says why rather than ask for the hand.
+    expect(page.locator("#hand-preview")).to_have_text(
+        "No connection: the score is worked out once the hand is sent."
+    )
     save(page, 1).tap()
     expect(waiting(page)).to_contain_text(
         "Hand 1 waits to be sent: Ben went out; Alice 23, Cara 18"
@@ -143,6 +147,10 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     expect(total(page, "Alice").locator(".marks")).to_have_text("100 to go", use_inner_text=True)
     enter_hand(page, "Cara", Alice=5, Ben=7)
     save(page, 2).tap()
+    # The note at the top says what became of the last Save.
+    expect(messages(page)).to_have_text(
+        "Hand 2 is kept on this phone: it is sent by itself once the connection is back."
+    )
     page.get_by_role("radio", name="Alice", exact=True).tap()
     page.get_by_role("checkbox", name="Rummy: went out in one go").tap()
     page.get_by_role("textbox", name="Ben", exact=True).fill("10")
