@@ -221,11 +221,14 @@ function drawPicker(row) {
     note.hidden = cards.length > 0 || typed === "";
     note.textContent = note.hidden ? "" : `Tapping a card replaces the ${typed} typed here.`;
   }
-  for (const take of pickerOf().querySelectorAll(".take")) {
-    const count = cards.filter((card) => rankOf(card) === take.dataset.rank).length;
-    take.hidden = count === 0;
-    take.textContent = count ? `\u00d7${count}` : "";
+  for (const add of pickerOf().querySelectorAll(".add")) {
+    const count = cards.filter((card) => rankOf(card) === add.dataset.rank).length;
+    add.querySelector(".count").textContent = count ? `\u00d7${count}` : "";
+    add.setAttribute("aria-label", `Add ${add.dataset.words}${count ? `, ${count} picked` : ""}`);
   }
+  const take = pickerOf().querySelector(".take-last");
+  take.disabled = cards.length === 0;
+  take.textContent = cards.length ? `Take back ${cards[cards.length - 1]}` : "Take back";
 }
 document.addEventListener("click", (event) => {
   const button = event.target.closest(".picker button, .cards-toggle");
@@ -242,8 +245,7 @@ document.addEventListener("click", (event) => {
   if (button.classList.contains("add")) {
     cards.push(button.dataset.rank);
   } else {
-    const last = cards.map(rankOf).lastIndexOf(button.dataset.rank);
-    if (last >= 0) cards.splice(last, 1);
+    cards.pop(); // Take back: the last card picked
   }
   input.value = cards.join(" ");
   input.dataset.cards = "1";

@@ -51,17 +51,26 @@ def test_it_records_a_hand_entered_by_cards(
     alice.get_by_role("button", name="Add a king").tap()
     alice.get_by_role("button", name="Add a queen").tap()  # a slip of the finger
     expect(leftover(page, "Alice")).to_have_value("K Q")
-    alice.get_by_role("button", name="Take back a queen").tap()
-    expect(alice.get_by_role("button", name="Take back a queen")).to_be_hidden()
+    alice.get_by_role("button", name="Take back Q").tap()
+    # The last card left is the one Take back names now.
+    expect(alice.get_by_role("button", name="Take back K")).to_be_visible()
     alice.get_by_role("button", name="Add a 9").tap()
     alice.get_by_role("button", name="Add a 4").tap()
     expect(leftover(page, "Alice")).to_have_value("K 9 4")
-    expect(alice.get_by_role("button", name="Take back a king")).to_have_text("×1")
+    # How many of a card are picked is on its button.
+    expect(alice.get_by_role("button", name="Add a king, 1 picked")).to_have_text("K×1")
+    expect(alice.get_by_role("button", name="Add a queen", exact=True)).to_have_text("Q")
 
     cara = open_picker(page, "Cara")
-    for rank in ("an ace", "a jack", "a 7", "a 5", "a 2"):
+    for rank in ("an ace", "a jack", "a 7", "a 5", "a 2", "a 5"):
         cara.get_by_role("button", name=f"Add {rank}").tap()
-    cara.get_by_role("button", name="Take back a 7").tap()
+    cara.get_by_role("button", name="Take back 5").tap()
+    expect(leftover(page, "Cara")).to_have_value("A J 7 5 2")
+    cara.get_by_role("button", name="Take back 2").tap()
+    cara.get_by_role("button", name="Take back 5").tap()
+    cara.get_by_role("button", name="Take back 7").tap()
+    cara.get_by_role("button", name="Add a 5").tap()
+    cara.get_by_role("button", name="Add a 2").tap()
     expect(leftover(page, "Cara")).to_have_value("A J 5 2")
     went_out(page, "Ben")
 
@@ -78,6 +87,24 @@ def test_it_records_a_hand_entered_by_cards(
     expect(history(page)).to_contain_text("Cara held A J 5 2 (18).")
 
 
+def test_no_card_moves_as_cards_are_picked(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, first_dealer="Alice")
+    open_board(page, live_server, match)
+    alice = open_picker(page, "Alice")
+    cards = [alice.get_by_role("button", name=name) for name in ("Add an ace", "Add a king")]
+    before = [card.bounding_box() for card in cards]
+    alice.get_by_role("button", name="Add an ace").tap()
+    alice.get_by_role("button", name="Add a 9").tap()
+    # A quick second tap lands where the first did: nothing has moved.
+    after = [
+        alice.get_by_role("button", name=name).bounding_box()
+        for name in ("Add an ace, 1 picked", "Add a king")
+    ]
+    assert after == before
+
+
 def test_it_counts_aces_at_the_house_value(
     page: Page, live_server: LiveServer, host: AbstractBaseUser
 ) -> None:
@@ -87,7 +114,7 @@ def test_it_counts_aces_at_the_house_value(
     alice = open_picker(page, "Alice")
     alice.get_by_role("button", name="Add an ace").tap()
     alice.get_by_role("button", name="Add an ace").tap()
-    expect(alice.get_by_role("button", name="Take back an ace")).to_have_text("×2")
+    expect(alice.get_by_role("button", name="Add an ace, 2 picked")).to_have_text("A×2")
     open_picker(page, "Cara").get_by_role("button", name="Add a 5").tap()
     went_out(page, "Ben")
 
