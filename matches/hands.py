@@ -10,6 +10,7 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 
 from matches import services
 from matches.display import refusal
@@ -50,7 +51,15 @@ def typed_name(text: str) -> str:
 
 
 class NameField(forms.CharField):
-    """A box for a player's name (``typed_name``)."""
+    """A box for a player's name (``typed_name``). Its ``max_length`` is
+    the browser's limit only: a longer name pasted past it is refused once,
+    in the rules' words, naming the seat (``engine.names``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [
+            each for each in self.validators if not isinstance(each, MaxLengthValidator)
+        ]
 
     def to_python(self, value: Any) -> str:
         return typed_name(super().to_python(value))

@@ -206,6 +206,16 @@ def test_it_refuses_a_bad_new_match_and_keeps_what_was_typed(client, host, overr
     assert not Match.objects.exists()
 
 
+def test_a_name_pasted_past_the_box_s_limit_is_refused_once_naming_the_seat(client, host):
+    response = client.post(reverse("matches:new"), new_match_data(player_1="B" * 200))
+    page = text(response)
+    # Listed once at the top and said once beside the box, in the rules' words.
+    assert "One thing to fix: Seat 2: a name has at most 40 characters (this one has 200)" in page
+    assert page.count("at most 40 characters") == 2, page
+    assert "Ensure this value" not in page
+    assert not Match.objects.exists()
+
+
 def test_a_name_typed_with_a_run_of_spaces_is_the_player_with_one(client, host):
     """A fresh host's find: "Cara  Mia" (two spaces) became a second player
     who looks the same as "Cara Mia" on every page."""
