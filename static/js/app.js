@@ -609,12 +609,16 @@ const WHO = "rummy-host";
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
   // This page's styles and scripts are kept with it: a copy needs them, and
-  // the first page a phone opened was loaded before its service worker ran.
+  // the first page a phone opened was loaded before its service worker ran,
+  // so that page itself is asked for again to be kept too.
+  const firstPage = !navigator.serviceWorker.controller;
   navigator.serviceWorker.ready
     .then((registration) => {
       const files = [...document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]")]
         .map((element) => element.href || element.src);
-      if (registration.active) registration.active.postMessage({ keep: files });
+      if (!registration.active) return;
+      registration.active.postMessage({ keep: files });
+      if (firstPage) registration.active.postMessage({ refresh: window.location.href });
     })
     .catch(() => {});
   // A board changed by htmx (a hand saved, an undo): the copy of this page is

@@ -12,12 +12,16 @@ const STATIC = "static-v1";
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
+// The admin and the account pages are nobody's board: never kept.
+function neverKept(url) {
+  return url.pathname.startsWith("/admin/") || url.pathname.startsWith("/accounts/");
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || request.headers.get("HX-Request")) return;
   const url = new URL(request.url);
-  // The admin and the account pages are nobody's board: never kept.
-  if (url.pathname.startsWith("/admin/") || url.pathname.startsWith("/accounts/")) return;
+  if (neverKept(url)) return;
   if (request.mode === "navigate") {
     event.respondWith(networkFirst(request));
   } else if (url.origin === self.location.origin && url.pathname.startsWith("/static/")) {
@@ -35,7 +39,7 @@ self.addEventListener("message", (event) => {
 
 async function refresh(address) {
   const url = new URL(address, self.location.origin);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin || neverKept(url)) return;
   try {
     await networkFirst(new Request(url.href, { credentials: "same-origin" }));
   } catch {

@@ -114,6 +114,30 @@ def test_a_reload_with_no_connection_shows_the_last_board_marked_stale(
     )
 
 
+def test_the_very_first_page_a_phone_opens_is_kept_for_a_reload_with_no_connection(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    user = UserFactory()
+    match = MatchFactory(host=user)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    page = signed_in_page(browser, live_server, user)
+    board = live_server.url + reverse("matches:detail", args=[match.public_id])
+    page.goto(board)  # before any service worker: no reload through it
+    wait_until(page, "async (address) => (await caches.match(address)) !== undefined", board)
+    wait_until(  # and its scripts, kept as the page asked
+        page,
+        """async () => {
+            const scripts = [...document.querySelectorAll("script[src]")].map((e) => e.src);
+            const kept = await Promise.all(scripts.map((src) => caches.match(src)));
+            return kept.every((each) => each !== undefined);
+        }""",
+    )
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.reload()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(page.locator("[data-offline-note]")).to_be_visible()
+
+
 def test_log_out_leaves_nothing_of_the_host_on_the_phone(
     browser: Browser, live_server: LiveServer
 ) -> None:
