@@ -717,6 +717,21 @@ function askFirst(words, parts) {
     dialog.querySelector("button").focus();
   });
 }
+// Undo and Put back draw the board again, the hand form with it: a hand
+// half typed there would go without a word, so they ask first.
+document.addEventListener("htmx:confirm", (event) => {
+  const form = event.detail.elt;
+  const verb = form.dataset && form.dataset.clearsTyped;
+  const hand = document.getElementById("hand-form");
+  if (!verb || !hand || !handEntries(hand).length) return;
+  event.preventDefault();
+  askFirst(`A hand is half typed and not saved. ${verb} clears it from the form.`, (done) => [
+    button("Keep typing", true, () => done(false)),
+    button(`${verb} anyway`, false, () => done(true)),
+  ]).then((go) => {
+    if (go) event.detail.issueRequest(true);
+  });
+});
 // A hand half typed, on this board or kept from a board left for another
 // page (``TYPED_HAND``): log out forgets it, so it asks first. Resolves true
 // to log out.

@@ -200,6 +200,27 @@ def test_it_takes_back_one_entry_for_a_double_tap_on_undo(
     expect_totals(page, Alice=0, Ben=0, Cara=0)
 
 
+def test_undo_asks_first_when_a_hand_is_half_typed_and_keeps_it_on_keep_typing(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host)
+    record(match, hand("Ben", Alice=23, Cara=18))
+    open_board(page, live_server, match)
+    enter_hand(page, "Cara", Alice=5)
+    page.get_by_role("button", name=re.compile("^Undo: Hand 1")).tap()
+    question = page.get_by_role("dialog")
+    expect(question).to_contain_text(
+        "A hand is half typed and not saved. Undo clears it from the form."
+    )
+    question.get_by_role("button", name="Keep typing").tap()
+    expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("5")
+    assert not Event.objects.filter(match=match, deleted__isnull=False).exists()
+    page.get_by_role("button", name=re.compile("^Undo: Hand 1")).tap()
+    page.get_by_role("dialog").get_by_role("button", name="Undo anyway").tap()
+    expect_totals(page, Alice=0, Ben=0, Cara=0)
+    expect(page.get_by_role("textbox", name="Alice", exact=True)).to_have_value("")
+
+
 def test_it_sends_one_csrf_token_equal_to_the_cookie_after_a_log_in_in_another_tab(
     page: Page, live_server: LiveServer, host: AbstractBaseUser
 ) -> None:
