@@ -67,16 +67,19 @@ def _held_by(v: Mapping[str, Any]) -> str:
     return f"{names(holders)} {verb} {v['count']}"
 
 
-def _too_many(v: Mapping[str, Any], most: int) -> str:
-    """The start of the refusal: "Ben's K♥ is one too many" ("3 too many")."""
+def _too_many(v: Mapping[str, Any], most: int, cards: str) -> str:
+    """The start of the refusal: "Ben's K♥ is one too many", or where more
+    are held, how many ("3 kings too many")."""
     over = v["count"] - most
-    return f"{v['player']}'s {v['card']} is {'one' if over <= 1 else over} too many"
+    if over <= 1:
+        return f"{v['player']}'s {v['card']} is one too many"
+    return f"{over} {cards} too many"
 
 
 def _card_too_many(v: Mapping[str, Any]) -> str:
     there = "is 1" if v["decks"] == 1 else f"are {v['decks']}"
     return (
-        f"{_too_many(v, v['decks'])}: with {decks(v['decks'])} there {there} of "
+        f"{_too_many(v, v['decks'], v['card'])}: with {decks(v['decks'])} there {there} of "
         f"each card, and {_held_by(v)}"
     )
 
@@ -84,7 +87,7 @@ def _card_too_many(v: Mapping[str, Any]) -> str:
 def _rank_too_many(v: Mapping[str, Any]) -> str:
     rank = RANK_NAMES.get(v["rank"], f"{v['rank']}s")
     return (
-        f"{_too_many(v, 4 * v['decks'])}: with {decks(v['decks'])} there are "
+        f"{_too_many(v, 4 * v['decks'], rank)}: with {decks(v['decks'])} there are "
         f"{4 * v['decks']} {rank}, and {_held_by(v)}"
     )
 

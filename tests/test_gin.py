@@ -228,7 +228,7 @@ REFUSED = [
     (
         knock("Alice", Alice=["2"] * 7, Ben=3),
         {},
-        f"Alice's 2 is 3 too many: {ONE_DECK} are 4 2s, and Alice holds 7",
+        f"3 2s too many: {ONE_DECK} are 4 2s, and Alice holds 7",
     ),
     (knock("Alice", Alice=2, Ben=["X"]), {}, f"Ben's cards: 'X' is not a card ({CARD_HELP})"),
     (knock("Zed", Alice=2, Ben=20), {}, "Zed is not at the table"),

@@ -405,11 +405,10 @@ def test_it_refuses_seat_changes_while_the_match_is_closed():
             "Cara",
         ),
         # Told how many are held in the whole hand, not how many were
-        # counted when the one too many was found.
+        # counted when the first too many was found, and so how many over.
         (
             out("Ben", Alice=["AH", "AH", "AH"], Cara=["AH"]),
-            "Alice's A♥ is one too many: with 1 deck there is 1 of each card, and Alice and "
-            "Cara hold 4",
+            "3 A♥ too many: with 1 deck there is 1 of each card, and Alice and Cara hold 4",
             "Alice",
         ),
         (out("Zed", Alice=23, Cara=18), "Zed is not at the table", None),
