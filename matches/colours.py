@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,16 @@ def at_table(
             used[mine] += 1
         colours[name] = mine
     return {name: colours[name] for name in seats}
+
+
+def who_keeps(players: Iterable[Any]) -> list[Any]:
+    """``players`` (each with ``colour_chosen``: when the host chose their
+    colour, None when it was given) in the order they keep a colour two of
+    them have: given ones first, then the sooner chosen; the later chosen
+    yields."""
+    return sorted(
+        players, key=lambda player: (player.colour_chosen is not None, player.colour_chosen or 0)
+    )
 
 
 def key_of(hex: str) -> str:

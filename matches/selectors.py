@@ -382,3 +382,16 @@ def host_version(host_id: int) -> int:
     """The host's version: moved on by every write to their matches or players."""
     found = HostVersion.objects.filter(host_id=host_id).values_list("version", flat=True).first()
     return found or 0
+
+
+def colour_sharers(player: Player) -> list[str]:
+    """The names of the host's other players with ``player``'s colour who
+    sat at a table with them, by name."""
+    return list(
+        Player.objects.filter(host_id=player.host_id, colour=player.colour)
+        .exclude(pk=player.pk)
+        .filter(standings__match__standings__player=player)
+        .order_by("name")
+        .values_list("name", flat=True)
+        .distinct()
+    )

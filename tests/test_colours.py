@@ -231,11 +231,23 @@ def test_the_host_changes_a_colour_on_the_players_page_and_every_board_follows(c
 def test_a_colour_chosen_later_yields_at_a_new_table_to_whoever_had_it_first(client, host):
     MatchFactory(host=host, players=["Robin", "Robert"])
     robin = Player.objects.get(host=host, name="Robin")
+    robert = Player.objects.get(host=host, name="Robert")
     assert (colour_of(host, "Robin"), colour_of(host, "Robert")) == (BLUE, ORANGE)
     # The page names whom a choice would share a colour with.
     page = text(client.get(reverse("matches:player", args=[robin.pk])))
     assert "Orange (Robert)" in page
-    services.player_recolour(player=robin, colour=ORANGE)
+    # The host changes it on the page, which says what a shared colour means.
+    answer = client.post(
+        reverse("matches:player_colour", args=[robin.pk]), {"colour": ORANGE}, follow=True
+    )
+    assert (
+        "Robin's colour is orange. Robert has orange too: at a table with Robin, Robert keeps "
+        "it and Robin is shown in a free colour." in text(answer)
+    )
+    # Head to head tells the two apart as their table would.
+    versus = client.get(reverse("matches:player", args=[robin.pk]) + f"?with={robert.pk}")
+    pair = badges(versus.content.decode().split('id="head-to-head"')[1])[:2]
+    assert pair[1] == ("orange", "RB") and pair[0][0] != "orange"
     rematch = MatchFactory(host=host, players=["Robin", "Robert"])
     shown = stored(rematch).colours
     assert shown["Robert"] == ORANGE and shown["Robin"] != ORANGE

@@ -130,12 +130,9 @@ def table_colours(
     seated for the first time (no colour yet) takes theirs from it: their
     ``colour`` is set here, and the caller saves it."""
     own = {name: player.colour for name, player in zip(seats, players, strict=True)}
-    # Who chose their colour last yields it: never chosen, then chosen sooner.
-    chosen = sorted(
-        zip(seats, players, strict=True),
-        key=lambda seat: (seat[1].colour_chosen is not None, seat[1].colour_chosen or 0),
-    )
-    given = colours.at_table(seats, table, own, used, first=[name for name, _ in chosen])
+    name_of = {id(player): name for name, player in zip(seats, players, strict=True)}
+    first = [name_of[id(player)] for player in colours.who_keeps(players)]
+    given = colours.at_table(seats, table, own, used, first=first)
     for name, player in zip(seats, players, strict=True):
         player.colour = player.colour or given[name]
     return given

@@ -86,8 +86,9 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "closes": after.status == "closed",
             "reason": close_reason(after),
         }
+        state = selectors.board_of(match)
         return render_board(
-            request, board_context(selectors.board_of(match), line_form=form, confirm=confirm)
+            request, board_context(state, line_form=form, confirm=confirm, focus="confirm")
         )
     try:
         recorded = services.event_record(

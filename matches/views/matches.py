@@ -149,7 +149,8 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return redirect("matches:detail", public_id=match.next_match.public_id)  # type: ignore[union-attr]
     if match.status == "open" and not request.POST.get("confirm"):
         # Asked first, here on the server, so it holds with JavaScript off too.
-        return render_board(request, board_context(selectors.board_of(match), confirm_rematch=True))
+        state = selectors.board_of(match)
+        return render_board(request, board_context(state, confirm_rematch=True, focus="confirm"))
     try:
         new = services.match_rematch(match=match, token=posted_token(request))
     except RuleError as error:

@@ -16,9 +16,10 @@ from matches import colours, pages, selectors, services
 from matches.engine.entry import read_whole_number
 from matches.engine.errors import RuleError
 from matches.hands import typed_name
-from matches.marks import player_mark
+from matches.marks import Mark, player_mark
 from matches.models import MatchPlayer, Player
 from matches.people import figures_blocks
+from matches.phrases import names
 from matches.sheet import places_chart
 from matches.words import refusal, say
 
@@ -44,6 +45,24 @@ def players(request: HtmxHttpRequest) -> HttpResponse:
 
     lists = pages.kept(("players", host, selectors.host_version(host)), draw)
     return render(request, "matches/players.html", {"lists": lists})
+
+
+def pair_marks(versus: Any) -> dict[str, Mark] | None:
+    """The marks of two players compared head to head, told apart as at a
+    table of theirs: of two with one colour, who had it first keeps it."""
+    if not versus:
+        return None
+    first, second = versus.first, versus.second
+    table = colours.at_table(
+        [first.name, second.name],
+        {},
+        {first.name: first.colour, second.name: second.colour},
+        first=[each.name for each in colours.who_keeps([first, second])],
+    )
+    return {
+        "first": Mark(player_mark(first).initials, colours.key_of(table[first.name])),
+        "second": Mark(player_mark(second).initials, colours.key_of(table[second.name])),
+    }
 
 
 def palette_with_others(others: list[Any]) -> list[tuple[colours.Colour, str]]:
@@ -85,6 +104,7 @@ def player_detail(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             "others": page["others"],
             "mergeable": page["mergeable"],
             "versus": page["versus"],
+            "pair": pair_marks(page["versus"]),
         },
     )
 
@@ -142,8 +162,17 @@ def player_colour(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     except RuleError as refused:
         messages.error(request, say(refused.code, refused.values))
     else:
-        shown = colours.BY_HEX[player.colour].name
-        messages.success(request, f"{player.name}'s colour is {shown.lower()}.")
+        shown = colours.BY_HEX[player.colour].name.lower()
+        said = f"{player.name}'s colour is {shown}."
+        sharers = selectors.colour_sharers(player)
+        if sharers:
+            have = "has" if len(sharers) == 1 else "have"
+            said += (
+                f" {names(sharers)} {have} {shown} too: at a table with {player.name}, "
+                f"{'they keep' if len(sharers) > 1 else sharers[0] + ' keeps'} it and "
+                f"{player.name} is shown in a free colour."
+            )
+        messages.success(request, said)
     return redirect("matches:player", player_id=player.pk)  # the note in view, at the top
 
 

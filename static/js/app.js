@@ -390,6 +390,9 @@ function settleBoard() {
   const inPlace = focus === "error" || focus === "confirm";
   if (!inPlace) window.scrollTo(0, 0);
   if (target) target.focus({ preventScroll: !inPlace });
+  // A question is shown whole, its answers with it, not just its first button.
+  const question = target && target.closest(".confirm");
+  if (question) question.scrollIntoView({ block: "center" });
 }
 // A second tap that lands on a button swapped in under the finger (Undo
 // after Undo, Put it back after Undo, the next hand's Save after Save) does

@@ -315,7 +315,13 @@ async function keepOnce(form, sent) {
   if (first) first.focus();
   showWaiting();
   setStatus("Kept on this phone: it is sent by itself once the connection is back.");
-  sayInNote(`Hand ${kept} is kept on this phone: it is sent by itself once the connection is back.`);
+  const numbers = [...new Set([...waitingHands.map((each) => each.hand), kept])].sort((a, b) => a - b);
+  const last = numbers.pop();
+  sayInNote(
+    numbers.length
+      ? `Hands ${numbers.join(", ")} and ${last} are kept on this phone: they are sent by themselves once the connection is back.`
+      : `Hand ${last} is kept on this phone: it is sent by itself once the connection is back.`,
+  );
   changedElsewhere();
   startRetrying();
   return true;

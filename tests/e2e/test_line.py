@@ -50,6 +50,9 @@ def test_it_asks_before_moving_the_line_ends_the_match(page: Page, alice_at_120:
 
     confirm = page.get_by_role("alertdialog", name=ENDS)
     expect(confirm).to_be_visible()
+    # The question and both its answers in view: nothing to scroll for.
+    expect(confirm.get_by_role("button", name="Yes, move the line to 100")).to_be_in_viewport()
+    expect(confirm.get_by_role("link", name="Keep the line at 200")).to_be_in_viewport()
     assert not Event.objects.filter(match=alice_at_120, kind="target").exists()
     confirm.get_by_role("button", name="Yes, move the line to 100").tap()
 

@@ -149,7 +149,8 @@ def test_three_hands_saved_offline_are_recorded_once_each_in_order_with_no_tap(
     save(page, 2).tap()
     # The note at the top says what became of the last Save.
     expect(messages(page)).to_have_text(
-        "Hand 2 is kept on this phone: it is sent by itself once the connection is back."
+        "Hands 1 and 2 are kept on this phone: "
+        "they are sent by themselves once the connection is back."
     )
     page.get_by_role("radio", name="Alice", exact=True).tap()
     page.get_by_role("checkbox", name="Rummy: went out in one go").tap()
