@@ -59,6 +59,14 @@ def test_initials_are_the_first_letters_and_the_last_name_decides_a_clash():
     assert initials(["Émile Zola", "émile"]) == {"Émile Zola": "ÉZ", "émile": "ÉM"}
 
 
+def test_a_name_one_character_over_is_kept_whole():
+    assert short_names(["Dora Lee", "Alexandra B", "Ann"], 7) == {
+        "Dora Lee": "Dora Lee",
+        "Alexandra B": "Ale…a B",
+        "Ann": "Ann",
+    }
+
+
 def test_names_cut_short_never_read_alike():
     shorts = short_names(["Christopher Robinson", "Christopher Robertson", "Ana"])
     assert shorts == {
