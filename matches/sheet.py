@@ -224,7 +224,11 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
             _n(y(low)),
         )
     ]
-    for value in sorted({low, 0, high}):
+    ticks = {low, 0, high}
+    # The line as it stands, labelled where it falls clear of the others.
+    if all(abs(data["target"] - tick) > (high - low) / 10 for tick in ticks):
+        ticks.add(data["target"])
+    for value in sorted(ticks):
         parts.append(
             format_html(
                 '<text class="chart-tick" x="{}" y="{}" data-points="{}">{}</text>',
@@ -236,8 +240,12 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
         )
     parts.append(_foot("hand 1", f"hand {hands[-1]['number']}", CHART_LEFT + inner_w))
     line_points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
+    end = x(len(lines) - 1)
+    if len(lines) == 1:  # one hand: the line across the chart, not a point
+        end = CHART_LEFT + inner_w
+        line_points = f"{CHART_LEFT},{_n(y(lines[0]))} {_n(end)},{_n(y(lines[0]))}"
     if data["target"] != lines[-1]:  # moved since the last hand: it drops (or climbs) there
-        line_points += f" {_n(x(len(lines) - 1))},{_n(y(data['target']))}"
+        line_points += f" {_n(end)},{_n(y(data['target']))}"
     parts.append(
         format_html(
             '<polyline class="chart-line" points="{}"><title>the line</title></polyline>',

@@ -373,8 +373,19 @@ def test_the_chart_s_line_drops_where_it_was_moved_after_the_last_hand(client, h
     (y0, v0), (y1, v1) = ticks[0], ticks[-1]
     (line,) = [each for each in svg.iter("polyline") if "chart-line" in each.get("class")]
     ys = [float(point.split(",")[1]) for point in line.get("points").split()]
-    # As it stood at hands 1 and 2, then as it stands now.
+    # As it stood at hands 1 and 2, then as it stands now, labelled on the axis.
     assert [round(v0 + (y - y0) * (v1 - v0) / (y1 - y0)) for y in ys] == [500, 500, 150]
+    assert [points for _, points in ticks] == [500, 150, 0]
+
+
+def test_a_chart_of_one_hand_draws_the_line_across_it(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"], target=200)
+    record(match, hand("Ben", Alice=23))
+    page = client.get(url("sheet", match)).content.decode()
+    svg = ET.fromstring(re.search(r"<svg class=\"chart\".*?</svg>", page, re.S).group(0))
+    (line,) = [each for each in svg.iter("polyline") if "chart-line" in each.get("class")]
+    points = [point.split(",") for point in line.get("points").split()]
+    assert len(points) == 2 and points[0][1] == points[1][1] and points[0][0] != points[1][0]
 
 
 def test_a_sheet_with_no_hands_says_so_and_draws_no_chart(client, host):
