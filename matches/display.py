@@ -570,9 +570,8 @@ def short_names(seats: list[str], fits: int = SHORT_NAME) -> dict[str, str]:
 
 def short_name(name: str, limit: int = SHORT_NAME, tail: int = 3) -> str:
     """A long name cut to fit the sheet, keeping both ends (the last
-    ``tail`` letters) so that "Alexandrina1" and "Alexandrina2" stay apart:
-    "Alex…na1", "Alex…na2". A name one character over is kept whole: an
-    ellipsis in its place would save nothing ("Dora Lee", not "Dor…Lee")."""
+    ``tail`` letters): "Alex…na1", "Alex…na2". One character over is kept
+    whole: an ellipsis saves nothing there ("Dora Lee", not "Dor…Lee")."""
     if len(name) <= limit + 1:
         return name
     return f"{name[: limit - tail - 1]}…{name[-tail:]}"
