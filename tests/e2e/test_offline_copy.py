@@ -123,7 +123,10 @@ def test_the_very_first_page_a_phone_opens_is_kept_for_a_reload_with_no_connecti
     page = signed_in_page(browser, live_server, user)
     board = live_server.url + reverse("matches:detail", args=[match.public_id])
     page.goto(board)  # before any service worker: no reload through it
-    wait_until(page, "async (address) => (await caches.match(address)) !== undefined", board)
+    # Bounded, and long enough for a loaded machine: the worker fetches them.
+    wait_until(
+        page, "async (address) => (await caches.match(address)) !== undefined", board, tries=300
+    )
     wait_until(  # and its scripts, kept as the page asked
         page,
         """async () => {
@@ -131,6 +134,7 @@ def test_the_very_first_page_a_phone_opens_is_kept_for_a_reload_with_no_connecti
             const kept = await Promise.all(scripts.map((src) => caches.match(src)));
             return kept.every((each) => each !== undefined);
         }""",
+        tries=300,
     )
     page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
     page.reload()
