@@ -127,12 +127,14 @@ def test_the_very_first_page_a_phone_opens_is_kept_for_a_reload_with_no_connecti
     wait_until(
         page, "async (address) => (await caches.match(address)) !== undefined", board, tries=300
     )
-    wait_until(  # and its scripts, kept as the page asked
+    wait_until(  # and its styles and scripts, kept as the page asked
         page,
         """async () => {
-            const scripts = [...document.querySelectorAll("script[src]")].map((e) => e.src);
-            const kept = await Promise.all(scripts.map((src) => caches.match(src)));
-            return kept.every((each) => each !== undefined);
+            const files = await caches.open("static-v1");
+            const kept = (await files.keys()).map((request) => new URL(request.url).pathname);
+            return ["/app.css", "/app.js", "/waiting.js", "htmx"].every(
+                (name) => kept.some((path) => path.includes(name.replace("/", "")))
+            );
         }""",
         tries=300,
     )
