@@ -18,6 +18,7 @@ from typing import Any
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import to_locale
 
 from scoreboard.serving import allowed_hosts, is_loopback, lan_addresses, read_secret_key
 
@@ -188,6 +189,10 @@ MIDDLEWARE = [
     # page's gzip header has random bytes.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the switcher's cookie, else the browser's
+    # Accept-Language; then the host's own choice (scoreboard/languages.py).
+    "django.middleware.locale.LocaleMiddleware",
+    "scoreboard.languages.HostLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -263,6 +268,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scoreboard.languages.page_language",
             ],
         },
     },
@@ -387,7 +393,25 @@ CACHES = {
     },
 }
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# Every language the scoreboard is written in, each named in itself. One is
+# offered once its catalogs are in locale/ (complete: the tests check), so a
+# catalog under way is never half shown (docs/translating.md).
+ALL_LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("hi", "हिन्दी"),
+    ("it", "Italiano"),
+    ("pt-br", "Português (Brasil)"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGES = [
+    (code, name)
+    for code, name in ALL_LANGUAGES
+    if code == "en" or (LOCALE_PATHS[0] / to_locale(code) / "LC_MESSAGES" / "django.po").exists()
+]
 # Dates and times written one way everywhere (scoreboard/formats/<language>).
 FORMAT_MODULE_PATH = ["scoreboard.formats"]
 TIME_ZONE = "UTC"

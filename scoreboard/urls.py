@@ -9,11 +9,16 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from matches import accounts
-from scoreboard import views
+from scoreboard import languages, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
+    path(
+        "words/<str:language>/<str:version>.js",
+        languages.javascript_catalog,
+        name="javascript_catalog",
+    ),
     # Django's log-in page, with a limit per address in front of it.
     path("accounts/login/", accounts.log_in, name="login"),
     path("accounts/password_reset/", accounts.PasswordReset.as_view(), name="password_reset"),

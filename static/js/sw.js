@@ -24,10 +24,16 @@ self.addEventListener("fetch", (event) => {
   if (neverKept(url)) return;
   if (request.mode === "navigate") {
     event.respondWith(networkFirst(request));
-  } else if (url.origin === self.location.origin && url.pathname.startsWith("/static/")) {
+  } else if (url.origin === self.location.origin && isFile(url)) {
     event.respondWith(keptFirst(request));
   }
 });
+
+// The static files and the scripts' words (/words/<language>/<digest>.js):
+// their addresses change with their content, so a kept one is never stale.
+function isFile(url) {
+  return url.pathname.startsWith("/static/") || url.pathname.startsWith("/words/");
+}
 
 // A page names its static files: keep those not kept yet. A page whose board
 // htmx changed asks for its copy to be drawn again (static/js/app.js).
@@ -51,7 +57,7 @@ async function keepFiles(addresses) {
   const files = await caches.open(STATIC);
   for (const address of addresses) {
     const url = new URL(address, self.location.origin);
-    if (url.origin !== self.location.origin || !url.pathname.startsWith("/static/")) continue;
+    if (url.origin !== self.location.origin || !isFile(url)) continue;
     if (await files.match(url.href)) continue;
     try {
       const response = await fetch(url.href);
@@ -73,6 +79,20 @@ async function keptFirst(request) {
   return response;
 }
 
+// The kept pages are all in one language, the last page's: a page in
+// another language (the host switched) empties the others, so an offline
+// copy never shows the table's words in a language it left.
+const LANGUAGE = "/language-of-kept-pages";
+
+async function sameLanguage(pages, language) {
+  const marker = await pages.match(LANGUAGE);
+  const before = marker ? await marker.text() : language;
+  if (before !== language) {
+    for (const request of await pages.keys()) await pages.delete(request);
+  }
+  if (!marker || before !== language) await pages.put(LANGUAGE, new Response(language));
+}
+
 async function networkFirst(request) {
   try {
     const response = await fetch(request);
@@ -80,6 +100,7 @@ async function networkFirst(request) {
     if (response.ok && html && !response.redirected) {
       const copy = response.clone();
       const pages = await caches.open(PAGES);
+      await sameLanguage(pages, response.headers.get("Content-Language") || "");
       await pages.put(request, copy);
     }
     return response;
