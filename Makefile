@@ -5,7 +5,7 @@ PORT ?= 8000
 
 BIN := $(VENV)/bin
 
-.PHONY: run dev test bench backup restore lint format clean
+.PHONY: run dev test bench backup restore lint format clean messages
 # A failed recipe leaves no half-made venv or stamp behind to be trusted next time.
 .DELETE_ON_ERROR:
 
@@ -21,19 +21,36 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@ $(VENV)/.installed
 
+# The translations, compiled from their catalogs (docs/translating.md) only
+# when a catalog changed: no step at each start.
+CATALOGS := $(wildcard locale/*/LC_MESSAGES/*.po)
+COMPILED := $(CATALOGS:.po=.mo)
+
+%.mo: %.po | $(VENV)/.installed
+	$(BIN)/pybabel compile --input-file $< --output-file $@
+
+# Every catalog brought up to date with the strings marked in the code: the
+# tests fail until this has been run and the new entries translated.
+messages: $(VENV)/.installed-test
+	scripts/ensure-package xgettext gettext
+	$(BIN)/python manage.py makemessages --all --domain django
+	$(BIN)/python manage.py makemessages --all --domain djangojs
+
 # The table's server: gunicorn with DEBUG off, static files collected, a secret
 # key made once (scripts/serve). HOST=0.0.0.0 lets the phones on the Wi-Fi in.
-run: $(VENV)/.installed
+run: $(VENV)/.installed $(COMPILED)
 	PYTHON=$(BIN)/python HOST=$(HOST) PORT=$(PORT) scripts/serve
 
 # Django's development server, with DEBUG and reloading on every change.
-dev: $(VENV)/.installed
+dev: $(VENV)/.installed $(COMPILED)
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py migrate
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(COMPILED)
 	scripts/ensure-package "$${CHROMIUM_PATH:-/usr/bin/chromium}" chromium CHROMIUM_PATH
 	scripts/ensure-package zbarimg zbar-tools
+	@# The catalogs' checks run GNU gettext's xgettext and msgfmt (tests/test_catalogs.py).
+	scripts/ensure-package xgettext gettext
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	@# A constraint derived from the rules must never drift from its migration.
@@ -51,7 +68,7 @@ test: $(VENV)/.installed-test
 	elif [ $$status -ne 0 ]; then exit $$status; fi
 
 # Every page against a trivial view, served as make run serves it (bench/README.md).
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed $(COMPILED)
 	scripts/ensure-package wrk wrk
 	$(BIN)/python bench/bench.py
 

@@ -32,7 +32,12 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
         from . import checks  # noqa: F401  (registers the system checks)
+        from .views.account import language_on_log_in
+
+        user_logged_in.connect(language_on_log_in)
 
         post_migrate.connect(rebuild_stale_snapshots, sender=self)
         post_migrate.connect(create_cache_table, sender=self)

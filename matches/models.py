@@ -392,3 +392,16 @@ class HostVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.host_id}: {self.version}"
+
+
+class Account(models.Model):
+    """A host's own settings, kept on the account so that every device they
+    log in on uses them: the language of the pages ("" for the browser's)."""
+
+    host = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    language = models.CharField(max_length=10, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"{self.host_id}: {self.language or 'browser'}"

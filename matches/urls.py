@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path, register_converter
 
 from matches import accounts
-from matches.views import board, entries, hands, matches, players, shared, transfer
+from matches.views import account, board, entries, hands, matches, players, shared, transfer
 
 app_name = "matches"
 
@@ -43,6 +43,8 @@ register_converter(KeyConverter, "key")
 urlpatterns = [
     path("", matches.home, name="home"),
     path("signup/", accounts.signup, name="signup"),
+    path("account/", account.account, name="account"),
+    path("language/", account.language, name="language"),
     path("matches/new/", matches.match_new, name="new"),
     path("matches/<key:public_id>/", board.match_detail, name="detail"),
     path("matches/<key:public_id>/hands/", hands.hand_record, name="hand"),

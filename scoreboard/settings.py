@@ -136,6 +136,7 @@ SECURE_COOKIES = env_bool("SECURE_COOKIES", not DEBUG)
 FOLLOW_POLL_OPEN_MS = env_int("FOLLOW_POLL_OPEN_MS", 2000, low=500, high=60_000)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
+LANGUAGE_COOKIE_SECURE = SECURE_COOKIES
 SECURE_HSTS_SECONDS = 30 * 24 * 60 * 60 if SECURE_COOKIES else 0
 # HSTS for the subdomains too (HSTS_SUBDOMAINS=false when one of them is
 # served over plain HTTP), and, opt-in (HSTS_PRELOAD=true), the browsers'
@@ -407,6 +408,10 @@ ALL_LANGUAGES = [
     ("pt-br", "Português (Brasil)"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice (scoreboard/languages.py): read by the server only.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGES = [
     (code, name)
     for code, name in ALL_LANGUAGES

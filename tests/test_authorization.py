@@ -21,7 +21,15 @@ from tests.test_sharing import every_pattern, state
 pytestmark = pytest.mark.django_db
 
 # Pages for everyone: no match or player of anyone's is on them.
-PUBLIC = {"matches:home", "matches:signup", "matches:scoring", "floor", "host_floor"}
+# The language switcher is everyone's: a visitor chooses the log-in page's language.
+PUBLIC = {
+    "matches:home",
+    "matches:signup",
+    "matches:scoring",
+    "matches:language",
+    "floor",
+    "host_floor",
+}
 # The share link's pages: they read by the token alone (test_sharing.py).
 SHARED = {"matches:shared", "matches:shared_poll", "matches:shared_sheet", "matches:shared_big"}
 # Pages only the phone's scripts call: a logged-out phone gets 401, never

@@ -1,0 +1,86 @@
+"""The host's account page (the language of their pages, kept on the
+account), the language switcher every page shows, and the copy of the
+account's language into the session at each log-in (scoreboard/languages.py
+serves it from there)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language
+
+from matches.models import Account
+from scoreboard.languages import SESSION_KEY, offered
+
+from .board import host_required
+
+
+class LanguageForm(forms.Form):
+    language = forms.ChoiceField(label=gettext_lazy("Language of your pages"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [
+            ("", _("The browser's language")),
+            *settings.LANGUAGES,
+        ]
+
+
+def keep_language(request: HttpRequest, language: str) -> None:
+    """The host's choice, on the account and in this session ("" for the
+    browser's)."""
+    Account.objects.update_or_create(host=request.user, defaults={"language": language})
+    if language:
+        request.session[SESSION_KEY] = language
+    else:
+        request.session.pop(SESSION_KEY, None)
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+@never_cache
+def account(request: HttpRequest) -> HttpResponse:
+    """The host's account: the language of their pages on every device they
+    log in on, and the way to change their password."""
+    kept = Account.objects.filter(host=request.user).values_list("language", flat=True).first()
+    form = LanguageForm(request.POST or None, initial={"language": kept or ""})
+    if request.method == "POST" and form.is_valid():
+        language = form.cleaned_data["language"]
+        keep_language(request, language)
+        # The language cookie too (for the log-in page after logging out),
+        # then back to this page (its form's "next").
+        response = set_language(request)
+        if not language:
+            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+        with translation.override(language or translation.get_language_from_request(request)):
+            messages.success(request, _("Saved: your pages are in the language you chose."))
+        return response
+    return render(request, "matches/account.html", {"form": form})
+
+
+@require_POST
+def language(request: HttpRequest) -> HttpResponse:
+    """The switcher: Django's ``set_language`` (the language cookie, then
+    back to the page), and for a host, their account's language as well."""
+    response = set_language(request)
+    chosen = request.POST.get("language", "")
+    if request.user.is_authenticated and offered(chosen):
+        keep_language(request, chosen)
+    return response
+
+
+def language_on_log_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    """At log-in, the account's language into the session (``user_logged_in``)."""
+    chosen = Account.objects.filter(host=user).values_list("language", flat=True).first()
+    if request is not None and offered(chosen):
+        request.session[SESSION_KEY] = chosen

@@ -1,0 +1,107 @@
+"""Who sees which language: the browser's (Accept-Language), the switcher's
+cookie, the host's own choice kept on the account (every device they log in
+on), English where nothing matches; ``<html lang>`` names it, and the
+scripts' words come in it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.test import Client, override_settings
+
+from matches.models import Account
+from tests.factories import UserFactory
+
+# German is offered here whether or not its catalogs are in the tree yet:
+# these tests are about choosing a language, not about its words.
+TWO = [("en", "English"), ("de", "Deutsch")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("two_languages")]
+
+
+@pytest.fixture
+def two_languages():
+    with override_settings(LANGUAGES=TWO):
+        yield
+
+
+def page_language(response) -> str:
+    return re.search(r'<html lang="([^"]+)"', response.content.decode()).group(1)
+
+
+def test_a_visitor_gets_their_browser_s_language_and_english_where_none_matches(client):
+    german = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9,en;q=0.5")
+    assert page_language(german) == "de"
+    assert german["Content-Language"] == "de"
+    assert "Accept-Language" in german["Vary"]
+    japanese = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="ja")
+    assert page_language(japanese) == "en"
+
+
+def test_the_switcher_keeps_the_choice_and_goes_back_to_the_page(client):
+    page = client.get("/accounts/login/")
+    assert 'name="language"' in page.content.decode()
+    assert '<option value="de" lang="de">Deutsch</option>' in page.content.decode()
+    switched = client.post("/language/", {"language": "de", "next": "/accounts/login/"})
+    assert switched.status_code == 302
+    assert switched["Location"] == "/accounts/login/"
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    # The cookie wins over the browser's own language.
+    again = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page_language(again) == "de"
+
+
+def test_the_switcher_refuses_a_language_not_offered_and_a_page_elsewhere(client):
+    client.post("/language/", {"language": "xx", "next": "https://example.com/"})
+    assert settings.LANGUAGE_COOKIE_NAME not in client.cookies
+    switched = client.post("/language/", {"language": "de", "next": "https://example.com/"})
+    assert switched["Location"] == "/"
+
+
+def test_a_host_s_choice_is_kept_on_the_account_and_follows_them_to_another_phone(client):
+    host = UserFactory()
+    client.force_login(host)
+    page = client.get("/account/")
+    assert page.status_code == 200
+    saved = client.post("/account/", {"language": "de", "next": "/account/"}, follow=True)
+    assert Account.objects.get(host=host).language == "de"
+    assert page_language(saved) == "de"
+    # Another phone, whose browser asks for English, with no cookie of ours.
+    other = Client()
+    other.force_login(host)
+    assert page_language(other.get("/", HTTP_ACCEPT_LANGUAGE="en")) == "de"
+    # Back to the browser's language: English for an English browser.
+    client.post("/account/", {"language": "", "next": "/account/"})
+    assert Account.objects.get(host=host).language == ""
+    third = Client()
+    third.force_login(host)
+    assert page_language(third.get("/", HTTP_ACCEPT_LANGUAGE="en")) == "en"
+
+
+def test_the_account_page_refuses_a_language_not_offered_and_keeps_the_old_one(client):
+    host = UserFactory()
+    client.force_login(host)
+    client.post("/account/", {"language": "de", "next": "/account/"})
+    refused = client.post("/account/", {"language": "xx", "next": "/account/"})
+    assert refused.status_code == 200
+    # In the host's language (German), naming what was sent.
+    assert "xx ist keine gültige Auswahl" in refused.content.decode()
+    assert Account.objects.get(host=host).language == "de"
+
+
+def test_the_account_page_is_the_host_s_only(client):
+    response = client.get("/account/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_the_scripts_words_come_in_the_page_s_language_kept_for_a_year(client):
+    page = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="de")
+    address = re.search(r'<script src="(/words/de/[0-9a-f]+\.js)"', page.content.decode()).group(1)
+    words = client.get(address)
+    assert words.status_code == 200
+    assert words["Content-Type"].startswith("text/javascript")
+    assert "immutable" in words["Cache-Control"]
+    assert "django.gettext" in words.content.decode()
+    assert client.get("/words/xx/0.js").status_code == 404
