@@ -16,29 +16,45 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
 
 @dataclass(frozen=True)
 class Colour:
     key: str  # its class on the page: pc-<key>
     hex: str  # as the match file writes it
-    name: str  # as the player's page offers it
+    name: str | Promise  # as the player's page offers it, translated when shown
 
 
 # In the order new players are given them: the first few far apart.
 PALETTE = (
-    Colour("blue", "#1773d0", "Blue"),
-    Colour("orange", "#d06111", "Orange"),
-    Colour("green", "#248e24", "Green"),
-    Colour("purple", "#8754cd", "Purple"),
-    Colour("red", "#df2222", "Red"),
-    Colour("teal", "#108893", "Teal"),
-    Colour("ochre", "#a88009", "Ochre"),
-    Colour("pink", "#cf2c8b", "Pink"),
-    Colour("olive", "#6f8b19", "Olive"),
-    Colour("indigo", "#5963d6", "Indigo"),
-    Colour("jade", "#198c66", "Jade"),
-    Colour("plum", "#ae3eb9", "Plum"),
-    Colour("grey", "#757575", "Grey"),
+    # Translators: a player's colour on boards and charts.
+    Colour("blue", "#1773d0", _("Blue")),
+    # Translators: a player's colour on boards and charts.
+    Colour("orange", "#d06111", _("Orange")),
+    # Translators: a player's colour on boards and charts.
+    Colour("green", "#248e24", _("Green")),
+    # Translators: a player's colour on boards and charts.
+    Colour("purple", "#8754cd", _("Purple")),
+    # Translators: a player's colour on boards and charts.
+    Colour("red", "#df2222", _("Red")),
+    # Translators: a player's colour on boards and charts.
+    Colour("teal", "#108893", _("Teal")),
+    # Translators: a player's colour on boards and charts.
+    Colour("ochre", "#a88009", _("Ochre")),
+    # Translators: a player's colour on boards and charts.
+    Colour("pink", "#cf2c8b", _("Pink")),
+    # Translators: a player's colour on boards and charts.
+    Colour("olive", "#6f8b19", _("Olive")),
+    # Translators: a player's colour on boards and charts.
+    Colour("indigo", "#5963d6", _("Indigo")),
+    # Translators: a player's colour on boards and charts.
+    Colour("jade", "#198c66", _("Jade")),
+    # Translators: a player's colour on boards and charts.
+    Colour("plum", "#ae3eb9", _("Plum")),
+    # Translators: a player's colour on boards and charts.
+    Colour("grey", "#757575", _("Grey")),
 )
 # Pairs a chart's lines would hardly tell apart (CIE Lab difference under
 # 36): a free colour alike to none at the table is given before one that is.

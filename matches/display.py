@@ -1,18 +1,22 @@
-"""What the pages say of a match: its rows, its history, what a change did,
-why it closed. Read from the replay (or its stored snapshot), never worked
-out a second time; a game's own words come from its folder (``Game.words``)."""
+"""What the pages say of a match: its rows, its history, what a change did
+(why it closed: ``reasons``). Read from the replay (or its stored snapshot),
+never worked out again; a game's own words come from its folder (``Game.words``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from matches import games, snapshot
 from matches.engine.board import Board, HandResult
 from matches.engine.errors import RuleError
 from matches.engine.names import NAME_MAX, name_key
 from matches.marks import Mark, table_marks
-from matches.phrases import names, plural, signed
+from matches.phrases import names, signed
+from matches.reasons import close_reason
 from matches.services import LaterEventImpossible
 from matches.words import refusal as refusal_words
 
@@ -35,125 +39,6 @@ def final_lines(board: Board) -> list[str]:
 def final_lines_of(match: Any, head: dict[str, Any]) -> list[str]:
     """``final_lines`` of a stored snapshot head of ``match``."""
     return final_lines(snapshot.board(match.house_rules(), {**head, "events": []}))
-
-
-# Why a match closed, or goes on --------------------------------------------------
-
-
-def close_reason(board: Board) -> str:
-    """Why a closed match closed, naming the winner or saying "no winner"."""
-    return _close_reason(
-        closed_by=board.closed_by,
-        winner=board.winner,
-        totals=board.totals,
-        dealt_in_last=board.dealt_in_last,
-        target=board.target,
-        lowest=board.rules.leader_is_lowest,
-        hand_limit=board.rules.hand_limit,  # type: ignore[attr-defined]
-    )
-
-
-def close_reason_of(match: Any, head: dict[str, Any]) -> str:
-    """``close_reason`` of a stored snapshot head of ``match``."""
-    rules = match.house_rules()
-    return _close_reason(
-        closed_by=head["closed_by"],
-        winner=head["winner"],
-        totals=dict(zip(head["seats"], head["totals"], strict=True)),
-        dealt_in_last=head["dealt_in_last"],
-        target=head["target"],
-        lowest=rules.leader_is_lowest,
-        hand_limit=rules.hand_limit,
-    )
-
-
-def _close_reason(
-    *,
-    closed_by: str | None,
-    winner: str | None,
-    totals: dict[str, int],
-    dealt_in_last: Any,
-    target: int,
-    lowest: bool,
-    hand_limit: int,
-) -> str:
-    best = "lowest" if lowest else "highest"
-    if closed_by == "target":
-        return (
-            f"{winner} wins with the {best} total, {totals[winner]}, "  # type: ignore[index]
-            f"once the line of {target} was reached."
-        )
-    if closed_by == "hand_limit":
-        limit = plural(hand_limit, "hand")
-        if winner is None:
-            top, tied = _best(totals, dealt_in_last, lowest=lowest)
-            return (
-                f"No winner: the hand limit of {limit} was reached with {names(tied)} "
-                f"level on {top}."
-            )
-        return (
-            f"{winner} wins with the {best} total, {totals[winner]}, at the hand limit of {limit}."
-        )
-    return ""
-
-
-def undecided_reason(board: Board) -> str:
-    """Why an open match goes on though a player dealt into the last hand is
-    at or over the line: the best total among them is shared ("The line of
-    100 is reached, but Ann and Cy share the lowest total, 40: another hand
-    is dealt."); "" otherwise."""
-    return _undecided_reason(
-        status=board.status,
-        totals=board.totals,
-        dealt_in_last=board.dealt_in_last,
-        target=board.target,
-        lowest=board.rules.leader_is_lowest,
-    )
-
-
-def undecided_reason_of(match: Any, head: dict[str, Any]) -> str:
-    """``undecided_reason`` of a stored snapshot head of ``match``."""
-    return _undecided_reason(
-        status=head["status"],
-        totals=dict(zip(head["seats"], head["totals"], strict=True)),
-        dealt_in_last=head["dealt_in_last"],
-        target=head["target"],
-        lowest=match.house_rules().leader_is_lowest,
-    )
-
-
-def _undecided_reason(
-    *, status: str, totals: dict[str, int], dealt_in_last: Any, target: int, lowest: bool
-) -> str:
-    dealt_in = [name for name in dealt_in_last if name in totals]
-    if status != "open" or not any(totals[name] >= target for name in dealt_in):
-        return ""
-    top, tied = _best(totals, dealt_in, lowest=lowest)
-    if len(tied) < 2:
-        return ""  # never: one best total closes the match
-    best = "lowest" if lowest else "highest"
-    return (
-        f"The line of {target} is reached, but {names(tied)} share the {best} "
-        f"total, {top}: another hand is dealt."
-    )
-
-
-def _best(totals: dict[str, int], among: Any, *, lowest: bool) -> tuple[int, list[str]]:
-    """The best total among ``among`` and who holds it, in seat order."""
-    top = (min if lowest else max)(totals[name] for name in among)
-    return top, [name for name in among if totals[name] == top]
-
-
-def leader_sentence(
-    *, status: str, winner: str | None, leader: str | None, hands_played: int
-) -> str:
-    """One phrase for a list of matches: "Alice won", "no winner", "Ben
-    leads", "no single leader" or "no hands yet"."""
-    if status == "closed":
-        return f"{winner} won" if winner else "no winner"
-    if leader:
-        return f"{leader} leads"
-    return "no single leader" if hands_played else "no hands yet"
 
 
 # The board's rows ------------------------------------------------------------------
@@ -181,34 +66,44 @@ class Standing:
         """A player away from the table: "left after hand 12" (it explains a
         place below a lower total), "left before hand 1"."""
         if self.left_after is None:
-            return "left"
+            return mark_words()["left"]
         if self.left_after == 0:
-            return "left before hand 1"
-        return f"left after hand {self.left_after}"
+            return _("left before hand 1")
+        return _("left after hand %(number)s") % {"number": self.left_after}
 
     @property
     def marks(self) -> list[str]:
         """The small words under the name: "wins", "leader", "deals",
         "left after hand 12", the game's own, and on an open match how far a
         seated player is from the line."""
+        return [word for word, _dealer in self._marks()]
+
+    def _marks(self) -> list[tuple[str, bool]]:
+        """``marks``, each with whether it is the dealer's."""
+        said = mark_words()
         words = [
-            word
-            for word, shown in (
-                ("wins", self.winner),
-                ("leader", self.leader),
-                ("deals", self.deals),
-                (self.left, not self.seated),
+            (word, dealer)
+            for word, shown, dealer in (
+                (said["wins"], self.winner, False),
+                (said["leader"], self.leader, False),
+                (said["deals"], self.deals, True),
+                (self.left, not self.seated, False),
             )
             if shown
         ]
-        words.extend(self.extra)
+        words.extend((word, False) for word in self.extra)
         if self.seated and not self.place and self.to_line is not None:
             # "to go" under either scheme: a longer phrase wraps six rows off a phone.
-            words.append(
-                f"{self.to_line} to go"
-                if self.to_line > 0
-                else ("at the line" if self.to_line == 0 else "over the line")
-            )
+            if self.to_line > 0:
+                # Translators: under a player's name: the points they lack to reach the line.
+                to_go = _("%(points)s to go") % {"points": self.to_line}
+            elif self.to_line == 0:
+                # Translators: under a player's name: their total is the line exactly.
+                to_go = _("at the line")
+            else:
+                # Translators: under a player's name: their total is past the line.
+                to_go = _("over the line")
+            words.append((to_go, False))
         return words
 
     @property
@@ -217,17 +112,31 @@ class Standing:
         dealer's mark). The dealer's mark is drawn apart (static/js/waiting.js
         hides it while hands wait on the phone), holding one separator next
         to it, so hidden it leaves none astray."""
-        marks = self.marks
-        dealer_first = marks[:1] == ["deals"]
+        marks = self._marks()
+        dealer_first = bool(marks) and marks[0][1]
         parts = []
-        for at, mark in enumerate(marks):
-            if mark == "deals":
-                text = f"deals{' · ' if len(marks) > 1 else ''}" if at == 0 else " · deals"
+        for at, (mark, dealer) in enumerate(marks):
+            if dealer:
+                text = f"{mark}{' · ' if len(marks) > 1 else ''}" if at == 0 else f" · {mark}"
                 parts.append((text, True))
             else:
                 separator = " · " if at and not (at == 1 and dealer_first) else ""
                 parts.append((f"{separator}{mark}", False))
         return parts
+
+
+def mark_words() -> dict[str, str]:
+    """The marks a board and the followed board write under a player's name."""
+    return {
+        # Translators: under a player's name on a closed match: the winner.
+        "wins": _("wins"),
+        # Translators: under a player's name: the best total so far.
+        "leader": _("leader"),
+        # Translators: under a player's name: they deal the next hand.
+        "deals": pgettext("deal of the cards", "deals"),
+        # Translators: under a player's name: they left the table.
+        "left": _("left"),
+    }
 
 
 def standings(board: Board) -> list[Standing]:
@@ -296,9 +205,11 @@ def held_by(hand: HandResult) -> tuple[str, ...]:
     """What each player held: "Alice held 23", or entered as cards, "Cara
     held A J 5 2 (18)"."""
     return tuple(
-        f"{name} held {' '.join(str(card) for card in hand.cards[name])} ({points})"
+        # Translators: %(cards)s are the cards a player held ("A J 5 2").
+        _("%(player)s held %(cards)s (%(points)s)")
+        % {"player": name, "cards": " ".join(map(str, hand.cards[name])), "points": points}
         if name in hand.cards
-        else f"{name} held {points}"
+        else _("%(player)s held %(points)s") % {"player": name, "points": points}
         for name, points in hand.held.items()
     )
 
@@ -325,7 +236,7 @@ def history(events: list[Any], board: Board, first: int = 0) -> list[HistoryRow]
                 HistoryRow(
                     event.pk,
                     "hand",
-                    f"Hand {hand.number}: {words.ended(hand)}",
+                    hand_ended(hand.number, words.ended(hand)),
                     hand,
                     words.summary(hand, board.rules),
                     held_by(hand),
@@ -340,6 +251,12 @@ def history(events: list[Any], board: Board, first: int = 0) -> list[HistoryRow]
             sentence = event_sentence(data, board, returned=returned)
             rows.append(HistoryRow(event.pk, kind, sentence, created=event.created))
     return rows[::-1]
+
+
+def hand_ended(number: int, ended: str) -> str:
+    """A hand's line in a history: "Hand 3: Ben went out"."""
+    # Translators: %(ended)s says how the hand ended, in the game's words ("Ben went out").
+    return _("Hand %(number)s: %(ended)s") % {"number": number, "ended": ended}
 
 
 def event_sentence(
@@ -357,16 +274,26 @@ def event_sentence(
         return spelled.get(name_key(name), name)
 
     if "target" in data:
-        return f"The line moved to {data['target']}"
+        return _("The line moved to %(target)s") % {"target": data["target"]}
     if "leave" in data:
-        return f"{shown(data['leave'])} left the table"
+        return _("%(player)s left the table") % {"player": shown(data["leave"])}
     name = shown(data["join"])
     if back:
-        return f"{name} is back in their seat, with {board.totals[name]} points"
+        points = board.totals[name]
+        return ngettext(
+            # The English says "points" of 1 too, as it always has.
+            "%(player)s is back in their seat, with %(count)s points",
+            "%(player)s is back in their seat, with %(count)s points",
+            points,
+        ) % {"player": name, "count": points}
     if returned:
-        return f"{name} came back to their seat"
-    after = f" after {shown(data['after'])}" if data.get("after") else ""
-    return f"{name} sat down{after}"
+        return _("%(player)s came back to their seat") % {"player": name}
+    if data.get("after"):
+        return _("%(player)s sat down after %(other)s") % {
+            "player": name,
+            "other": shown(data["after"]),
+        }
+    return _("%(player)s sat down") % {"player": name}
 
 
 def event_text(
@@ -385,14 +312,26 @@ def event_text(
                 points.items(), key=lambda item: seats.get(name_key(item[0]), len(seats))
             )
         )
-        hand_words = f"hand {number}, where" if number else "the hand where"
-        return f"{hand_words} {who}" + (f" ({held})" if held else "")
+        said = {"number": number, "who": who, "held": held}
+        if number and held:
+            # Translators: %(who)s: how it ended ("Ben went out"); %(held)s: "Alice 23, Cara 18".
+            return _("hand %(number)s, where %(who)s (%(held)s)") % said
+        if number:
+            # Translators: %(who)s: how the hand ended, in the game's words ("Ben went out").
+            return _("hand %(number)s, where %(who)s") % said
+        if held:
+            # Translators: %(who)s: how it ended ("Ben went out"); %(held)s: "Alice 23, Cara 18".
+            return _("the hand where %(who)s (%(held)s)") % said
+        # Translators: %(who)s: how the hand ended, in the game's words ("Ben went out").
+        return _("the hand where %(who)s") % said
     if "target" in data:
-        return f"the move of the line to {data['target']}"
+        return line_moved(data["target"])
     spelled = {name_key(name): name for name in seat_order}
     if "leave" in data:
-        return f"{spelled.get(name_key(data['leave']), data['leave'])} leaving"
-    return f"{spelled.get(name_key(data['join']), data['join'])} sitting down"
+        return leaving(spelled.get(name_key(data["leave"]), data["leave"]))
+    joined = spelled.get(name_key(data["join"]), data["join"])
+    # Translators: dropped into a sentence ("... taken back"): a player's joining.
+    return _("%(player)s sitting down") % {"player": joined}
 
 
 def _held(value: Any) -> str:
@@ -404,12 +343,26 @@ def event_label(events: list[dict[str, Any]], index: int) -> str:
     "hand 4", "the move of the line to 200", "Cara leaving", "Dan joining"."""
     data = events[index]
     if "hand" in data:
-        return f"hand {sum('hand' in each for each in events[: index + 1])}"
+        number = sum("hand" in each for each in events[: index + 1])
+        return pgettext("hand of cards", "hand %(number)s") % {"number": number}
     if "target" in data:
-        return f"the move of the line to {data['target']}"
+        return line_moved(data["target"])
     if "leave" in data:
-        return f"{data['leave']} leaving"
-    return f"{data['join']} joining"
+        return leaving(data["leave"])
+    # Translators: dropped into a sentence ("That would make Dan joining impossible").
+    return _("%(player)s joining") % {"player": data["join"]}
+
+
+def line_moved(target: int) -> str:
+    """A move of the line, dropped into a sentence: "the move of the line to 200"."""
+    # Translators: dropped into a sentence ("That would make ... impossible").
+    return _("the move of the line to %(target)s") % {"target": target}
+
+
+def leaving(name: str) -> str:
+    """A player's leave, dropped into a sentence: "Cara leaving"."""
+    # Translators: dropped into a sentence ("That would make ... impossible").
+    return _("%(player)s leaving") % {"player": name}
 
 
 def refusal(error: RuleError) -> str:
@@ -418,10 +371,11 @@ def refusal(error: RuleError) -> str:
     write (``LaterEventImpossible.shown``): "That would make hand 2
     impossible: ..."."""
     if isinstance(error, LaterEventImpossible):
-        return (
-            f"That would make {event_label(error.shown, error.shown_index)} impossible: "
-            f"{refusal_words(error.problem)}"
-        )
+        # Translators: %(event)s names an entry ("hand 2", "Cara leaving"); %(problem)s: why.
+        return _("That would make %(event)s impossible: %(problem)s") % {
+            "event": event_label(error.shown, error.shown_index),
+            "problem": refusal_words(error.problem),
+        }
     return refusal_words(error)
 
 
@@ -445,37 +399,51 @@ def changes(
     its number and dealer as it was."""
     lines = []
     if before.target != after.target:
-        lines.append(f"The line: {before.target} → {after.target}.")
+        line = {"before": before.target, "after": after.target}
+        lines.append(_("The line: %(before)s → %(after)s.") % line)
     moved = _moved(before.totals, after.totals)
     if moved:
-        lines.append("Totals: " + ", ".join(moved) + ".")
+        # Translators: %(totals)s lists the totals that changed ("Ben 41 → 45, Cara 0 → 12").
+        lines.append(_("Totals: %(totals)s.") % {"totals": ", ".join(moved)})
     was = [hand for hand in before.hands if hand.index != removed]
     now = [hand for hand in after.hands if hand.index != added]
     dealers = [
-        f"hand {hand.number} {old.dealer} → {hand.dealer}"
-        if old.number == hand.number
-        else f"hand {old.number}, dealt by {old.dealer}, is now hand {hand.number}, "
-        f"dealt by {hand.dealer}"
-        for old, hand in zip(was, now, strict=False)
-        if old.dealer != hand.dealer
+        _dealt(old, hand) for old, hand in zip(was, now, strict=False) if old.dealer != hand.dealer
     ]
     if dealers:
-        lines.append("Dealers: " + "; ".join(dealers) + ".")
+        # Translators: %(dealers)s lists the hands dealt by another ("hand 2 Ben → Cara").
+        lines.append(_("Dealers: %(dealers)s.") % {"dealers": "; ".join(dealers)})
     came = [name for name in after.seated if name not in before.seated]
     went = [name for name in before.seated if name not in after.seated]
     if came:
-        lines.append(f"At the table now: {names(came)}.")
+        # Translators: %(players)s is a list of players' names ("Ann and Cy").
+        lines.append(_("At the table now: %(players)s.") % {"players": names(came)})
     if went:
-        lines.append(f"No longer at the table: {names(went)}.")
+        # Translators: %(players)s is a list of players' names ("Ann and Cy").
+        lines.append(_("No longer at the table: %(players)s.") % {"players": names(went)})
     lines.extend(words_of(after.game).changes(before, after))
     if before.next_hand and after.next_hand and before.next_hand.dealer != after.next_hand.dealer:
-        lines.append(f"{after.next_hand.dealer} deals next (not {before.next_hand.dealer}).")
+        dealer = {"player": after.next_hand.dealer, "other": before.next_hand.dealer}
+        lines.append(_("%(player)s deals next (not %(other)s).") % dealer)
     if (before.status, before.winner) != (after.status, after.winner):
         if after.status == "closed":
-            lines.append(f"The match closes at hand {after.hands_played}: {close_reason(after)}")
+            closed = {"number": after.hands_played, "reason": close_reason(after)}
+            # Translators: %(reason)s is why it closed ("Ann wins with the lowest total, ...").
+            lines.append(_("The match closes at hand %(number)s: %(reason)s") % closed)
         else:
-            lines.append("The match is open again.")
-    return lines or ["Nothing on the board changed."]
+            lines.append(_("The match is open again."))
+    return lines or [_("Nothing on the board changed.")]
+
+
+def _dealt(old: HandResult, hand: HandResult) -> str:
+    """A hand dealt by another after an edit: "hand 2 Ben → Cara", or when
+    its number moved, "hand 3, dealt by Ben, is now hand 2, dealt by Cara"."""
+    if old.number == hand.number:
+        same = {"number": hand.number, "before": old.dealer, "after": hand.dealer}
+        # Translators: a hand's dealer before and after an edit.
+        return _("hand %(number)s %(before)s → %(after)s") % same
+    moved = {"old": old.number, "before": old.dealer, "new": hand.number, "after": hand.dealer}
+    return _("hand %(old)s, dealt by %(before)s, is now hand %(new)s, dealt by %(after)s") % moved
 
 
 # Lists of matches -------------------------------------------------------------------
@@ -511,6 +479,21 @@ class MatchRow:
     def game_name(self) -> str:
         """The match's game, named in a list unless it is the usual one."""
         return "" if self.match.game == games.DEFAULT else words_of(self.match.game).NAME
+
+
+def leader_sentence(
+    *, status: str, winner: str | None, leader: str | None, hands_played: int
+) -> str:
+    """One phrase for a list of matches: "Alice won", "no winner", "Ben
+    leads", "no single leader" or "no hands yet"."""
+    if status == "closed":
+        # Translators: how a closed match ended, in a list of matches.
+        return _("%(player)s won") % {"player": winner} if winner else _("no winner")
+    if leader:
+        # Translators: who is ahead in an open match, in a list of matches.
+        return _("%(player)s leads") % {"player": leader}
+    # Translators: how an open match stands, in a list of matches: the best total is shared.
+    return _("no single leader") if hands_played else _("no hands yet")
 
 
 def place_shown(place: int | None, shared: bool) -> str:
@@ -583,18 +566,21 @@ def example_result(board: Board, *, last_event_was_line: bool = False) -> str:
     the result once the match is decided."""
     parts = []
     if last_event_was_line:
-        parts.append(f"The line moved to {board.target}.")
+        parts.append(_("The line moved to %(target)s.") % {"target": board.target})
     elif board.hands:
         last = board.hands[-1]
-        parts.append(f"Hand {last.number}: {summary(last, board.rules)}.")
+        said = {"number": last.number, "summary": summary(last, board.rules)}
+        # Translators: %(summary)s is what the hand scored, in the game's words ("Ben takes 41").
+        parts.append(_("Hand %(number)s: %(summary)s.") % said)
     parts.extend(words_of(board.game).example_lines(board))
     totals = ", ".join(
         f"{name} {signed(total) if total < 0 else total}" for name, total in board.totals.items()
     )
-    parts.append(f"Totals: {totals}.")
+    # Translators: %(totals)s lists each player's total ("Ann 40, Ben 23").
+    parts.append(_("Totals: %(totals)s.") % {"totals": totals})
     if board.status == "closed":
         parts.append(close_reason(board))
         parts.extend(line if line.endswith(".") else f"{line}." for line in final_lines(board))
     elif board.hands and any(total >= board.target for total in board.totals.values()):
-        parts.append("The match stays open: the best total is shared, so another hand is dealt.")
+        parts.append(_("The match stays open: the best total is shared, so another hand is dealt."))
     return " ".join(parts)

@@ -7,16 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from matches import snapshot
-from matches.display import (
-    close_reason_of,
-    final_lines,
-    place_shown,
-    short_names,
-    undecided_reason_of,
-    words_of,
-)
+from matches.display import final_lines, hand_ended, mark_words, place_shown, short_names, words_of
 from matches.marks import table_marks
 from matches.phrases import signed
+from matches.reasons import close_reason_of, undecided_reason_of
 
 RECENT_SHOWN = 5  # hands the shared board lists
 BIG_NAME = 8  # characters of a name the big screen shows, held upright
@@ -33,11 +27,12 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     board = snapshot.board(rules, {**data, "events": []})
     player_marks = table_marks(seats, match)
     shorts = short_names(seats, BIG_NAME)
+    said = mark_words()
     rows = []
     for seat, name in enumerate(seats):
         place = data["places"][seat]
         marks = [
-            word
+            said[word]
             for word, shown in (
                 ("wins", data["winner"] == name),
                 ("leader", data["status"] == "open" and data["leader"] == name),
@@ -71,7 +66,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
             for name, score in zip(seats, event["scores"], strict=True)
             if score
         )
-        line = f"Hand {event['number']}: {words.entry_ended(event)}"
+        line = hand_ended(event["number"], words.entry_ended(event))
         recent.append(line + (f" · {scores}" if scores else ""))
     return {
         "rows": rows,

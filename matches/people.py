@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from matches import games
 from matches.models import Player, PlayerFigures
@@ -28,7 +30,9 @@ class FiguresBlock:
 
 def place_words(place: int, *, shared: bool, left: bool) -> str:
     """A place as the players' pages say it: "1st", "=2nd" (shared), "3rd, left"."""
-    return ("=" if shared else "") + ordinal(place) + (", left" if left else "")
+    shown = ("=" if shared else "") + ordinal(place)
+    # Translators: %(place)s is a place in a match ("3rd", "=2nd"): that player left the table.
+    return _("%(place)s, left") % {"place": shown} if left else shown
 
 
 def _results(recent: list[list[Any]]) -> list[dict[str, Any]]:
@@ -62,11 +66,22 @@ def figures_blocks(kept: list[PlayerFigures]) -> list[FiguresBlock]:
             "won": row.won,
             "no_winner": row.no_winner,
         }
-        rate = f"{rounded(100 * row.won, row.closed, '1')}%" if row.closed else "–"
+        rate, finished = "–", ""
+        if row.closed:
+            # Translators: a win rate, in per cent ("61%").
+            rate = _("%(percent)s%%") % {"percent": rounded(100 * row.won, row.closed, "1")}
+            finished = ngettext(
+                # Translators: beside a win rate: of how many finished matches.
+                "of %(count)s finished",
+                "of %(count)s finished",
+                row.closed,
+            ) % {"count": row.closed}
         rows = [
-            ("Played", str(row.played), ""),
-            ("Won", str(row.won), ""),
-            ("Win rate", rate, f"of {row.closed} finished" if row.closed else ""),
+            # Translators: a player's figures: the matches they played.
+            (_("Played"), str(row.played), ""),
+            # Translators: a player's figures: the matches they won.
+            (_("Won"), str(row.won), ""),
+            (_("Win rate"), rate, finished),
             *game.words.figure_rows(row.figures or {}, counts),  # type: ignore[union-attr]
         ]
         alone = len(by_game) == 1 and key == games.DEFAULT
@@ -108,7 +123,11 @@ class HeadToHead:
 
 def _shown(row: Any) -> str:
     if not row.closed:
-        return "abandoned" if row.match.abandoned else "open"
+        if row.match.abandoned:
+            # Translators: a match's state, in the list of two players' matches.
+            return _("abandoned")
+        # Translators: a match's state, in the list of two players' matches.
+        return _("open")
     return place_words(row.place, shared=row.shared, left=not row.seated)
 
 

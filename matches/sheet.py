@@ -15,6 +15,8 @@ from typing import Any
 from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from matches.display import place_shown, short_names, words_of
 from matches.marks import Mark, Table, table_marks
@@ -179,13 +181,16 @@ def _note(event: dict[str, Any], *, returned: bool = False) -> str:
     """A sheet's row of words: a move of the line, a leave or a join (a
     ``returned`` player's, who left earlier: "Dan came back to their seat.")."""
     if event["kind"] == "target":
-        return f"The line moved from {event['from']} to {event['target']}."
+        moved = {"before": event["from"], "after": event["target"]}
+        return _("The line moved from %(before)s to %(after)s.") % moved
+    said = {"player": event["player"], "other": event.get("after")}
     if event["kind"] == "leave":
-        return f"{event['player']} left the table."
+        return _("%(player)s left the table.") % said
     if returned:
-        return f"{event['player']} came back to their seat."
-    after = f" after {event['after']}" if event["after"] else ""
-    return f"{event['player']} sat down{after}."
+        return _("%(player)s came back to their seat.") % said
+    if event["after"]:
+        return _("%(player)s sat down after %(other)s.") % said
+    return _("%(player)s sat down.") % said
 
 
 def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
@@ -238,7 +243,11 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
                 value,
             )
         )
-    parts.append(_foot("hand 1", f"hand {hands[-1]['number']}", CHART_LEFT + inner_w))
+    first, last = (
+        pgettext("hand of cards", "hand %(number)s") % {"number": number}
+        for number in (1, hands[-1]["number"])
+    )
+    parts.append(_foot(first, last, CHART_LEFT + inner_w))
     line_points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
     end = x(len(lines) - 1)
     if len(lines) == 1:  # one hand: the line across the chart, not a point
@@ -248,8 +257,9 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
         line_points += f" {_n(end)},{_n(y(data['target']))}"
     parts.append(
         format_html(
-            '<polyline class="chart-line" points="{}"><title>the line</title></polyline>',
+            '<polyline class="chart-line" points="{}"><title>{}</title></polyline>',
             line_points,
+            pgettext("the line: the score that ends a match", "the line"),
         )
     )
     across = [_n(x(i)) for i in range(len(hands))]  # the same for every player
@@ -278,16 +288,21 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
             )
         )
     ends = ", ".join(f"{name} {total}" for name, total in zip(names, data["totals"], strict=True))
-    after = "1 hand" if len(hands) == 1 else f"each of {len(hands)} hands"
-    description = (
-        f"Totals after {after}. Final totals: {ends}. The line stands at {data['target']}."
-    )
+    description = ngettext(
+        # Translators: %(totals)s lists each player's final total ("Ann 40, Ben 23").
+        "Totals after %(count)s hand. Final totals: %(totals)s. The line stands at %(target)s.",
+        "Totals after each of %(count)s hands. Final totals: %(totals)s. "
+        "The line stands at %(target)s.",
+        len(hands),
+    ) % {"count": len(hands), "totals": ends, "target": data["target"]}
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img"'
         ' aria-labelledby="chart-title chart-desc">'
-        '<title id="chart-title">Score progression</title><desc id="chart-desc">{}</desc>{}</svg>',
+        '<title id="chart-title">{}</title><desc id="chart-desc">{}</desc>{}</svg>',
         CHART_WIDTH,
         CHART_HEIGHT,
+        # Translators: the title of the chart of the totals after each hand.
+        _("Score progression"),
         description,
         mark_safe("".join(parts)),
     )
@@ -327,7 +342,7 @@ def places_chart(results: list[tuple[str, int, int]], mark: Mark) -> SafeString:
     """
     if not results:
         return mark_safe("")
-    worst = max(2, *(players for _, _, players in results))
+    worst = max(2, *(players for _label, _place, players in results))
     x = _across(len(results))
 
     def y(place: int) -> float:
@@ -365,11 +380,13 @@ def places_chart(results: list[tuple[str, int, int]], mark: Mark) -> SafeString:
         )
     else:
         parts.append(_foot(results[0][0], results[-1][0], CHART_LEFT + INNER_WIDTH))
-    points = " ".join(f"{_n(x(i))},{_n(y(place))}" for i, (_, place, _) in enumerate(results))
+    points = " ".join(
+        f"{_n(x(i))},{_n(y(place))}" for i, (_label, place, _players) in enumerate(results)
+    )
     parts.append(
         format_html('<polyline class="chart-series pc-{}" points="{}"/>', mark.colour, points)
     )
-    for i, (label, place, _) in enumerate(results):
+    for i, (label, place, _players) in enumerate(results):
         parts.append(
             format_html(
                 '<circle class="chart-dot pc-{}" cx="{}" cy="{}" r="3">'
@@ -381,14 +398,21 @@ def places_chart(results: list[tuple[str, int, int]], mark: Mark) -> SafeString:
                 ordinal(place),
             )
         )
-    listed = ", ".join(f"{label} {ordinal(place)}" for label, place, _ in results)
+    listed = ", ".join(f"{label} {ordinal(place)}" for label, place, _players in results)
+    description = ngettext(
+        # Translators: %(places)s lists a date and a place for each match ("12 Mar 2nd, ...").
+        "Places in %(count)s finished match, oldest first: %(places)s.",
+        "Places in %(count)s finished matches, oldest first: %(places)s.",
+        len(results),
+    ) % {"count": len(results), "places": listed}
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img"'
-        ' aria-labelledby="places-title places-desc"><title id="places-title">Places over time'
+        ' aria-labelledby="places-title places-desc"><title id="places-title">{}'
         '</title><desc id="places-desc">{}</desc>{}</svg>',
         CHART_WIDTH,
         CHART_HEIGHT,
-        f"Places in {len(results)} finished match{'' if len(results) == 1 else 'es'}, "
-        f"oldest first: {listed}.",
+        # Translators: the title of the chart of a player's places in their matches.
+        _("Places over time"),
+        description,
         mark_safe("".join(parts)),
     )

@@ -8,9 +8,10 @@ from typing import Any
 
 import segno
 from django import template
-from django.core.cache import caches
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
+from matches import pages
 from matches.marks import Mark, badge, player_mark
 
 register = template.Library()
@@ -52,7 +53,8 @@ def share_qr(url: str) -> SafeString:
         dark="#000",
         light="#fff",
         svgclass="share-qr",
-        title="QR code of the share link",
+        # Translators: the title of the QR code a phone scans to follow the board.
+        title=_("QR code of the share link"),
     )
     return mark_safe(out.getvalue().decode())  # noqa: S308  (segno's own SVG of our URL)
 
@@ -60,6 +62,6 @@ def share_qr(url: str) -> SafeString:
 @register.simple_tag(takes_context=True)
 def share_code(context: dict[str, Any], path: str) -> SafeString:
     """The QR code of ``path``'s absolute address, as inline SVG, drawn once
-    for each address (the page cache: it is the same for every board)."""
+    for each address and language (``pages``: its title is in words)."""
     url = absolute_url(context, path)
-    return mark_safe(caches["pages"].get_or_set(f"qr:{url}", lambda: str(share_qr(url))))  # noqa: S308
+    return pages.kept(("qr", url), lambda: str(share_qr(url)))

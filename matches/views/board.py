@@ -33,19 +33,18 @@ from matches import pages, selectors
 from matches.display import (
     Standing,
     changes,
-    close_reason,
     event_text,
     final_lines,
     history,
     short_names,
     standings,
     summary,
-    undecided_reason,
 )
 from matches.engine.board import Board
 from matches.hands import HandForm, LineForm, SeatForm
 from matches.marks import Table, marked, table_marks
 from matches.models import Event, Match
+from matches.reasons import close_reason, undecided_reason
 from matches.selectors import BoardState
 from matches.words import say
 

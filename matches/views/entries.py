@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from matches import games, pages, selectors, services, snapshot
 from matches.display import (
     changes,
-    close_reason,
     entry_rows,
     event_label,
     event_sentence,
@@ -31,6 +30,7 @@ from matches.engine.entry import read_whole_number
 from matches.engine.errors import RuleError
 from matches.hands import HandForm, LineForm, SeatForm
 from matches.models import Event
+from matches.reasons import close_reason
 from matches.words import say
 
 from .board import (

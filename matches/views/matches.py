@@ -17,16 +17,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from matches import games, pages, selectors, services
-from matches.display import (
-    close_reason_of,
-    example_result,
-    final_lines_of,
-    undecided_reason_of,
-)
+from matches.display import example_result, final_lines_of
 from matches.engine.cards import ACE_VALUES, deck_points
 from matches.engine.errors import RuleError
 from matches.forms import TARGET_PRESETS, HistoryFilterForm, NewMatchForm, RulesForm, game_of
 from matches.models import Match, Player
+from matches.reasons import close_reason_of, undecided_reason_of
 from matches.sheet import sheet
 from matches.words import describe, refusal, rule_choices, rule_help, rule_title, say
 
