@@ -247,6 +247,15 @@ def test_it_refuses_a_broken_file_on_the_real_command_line() -> None:
     assert result.stderr.decode("utf-8").strip() == "event 1: Cara's leftover must be at least 1"
 
 
+def test_it_writes_a_refusal_in_the_language_asked_and_refuses_one_not_offered() -> None:
+    english = cli("--lang", "en", "tests/data/broken/leftover_zero.json")
+    assert english.stderr.decode("utf-8").strip() == "event 1: Cara's leftover must be at least 1"
+    unknown = cli("--lang", "xx", "tests/data/broken/leftover_zero.json")
+    assert unknown.returncode == 1
+    assert unknown.stdout == b""
+    assert "--lang must be one of en" in unknown.stderr.decode("utf-8")
+
+
 def test_it_refuses_broken_standard_input_on_the_real_command_line() -> None:
     result = cli("-", stdin=(BROKEN / "rules_unknown_key_tagret.json").read_bytes())
     assert (result.returncode, result.stdout) == (1, b"")

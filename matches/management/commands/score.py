@@ -7,7 +7,9 @@ import json
 import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from matches import games, words
 from matches.engine.errors import RuleError
@@ -25,13 +27,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("file", help="the match file, or - to read standard input")
+        parser.add_argument(
+            "--lang",
+            default=settings.LANGUAGE_CODE,
+            help="the language a refusal is written in (en, de, ...); the JSON is the same in all",
+        )
 
-    def handle(self, *args: Any, file: str, **options: Any) -> None:
+    def handle(self, *args: Any, file: str, lang: str, **options: Any) -> None:
+        offered = [code for code, _name in settings.LANGUAGES]
+        if lang not in offered:
+            raise CommandError(f"--lang must be one of {', '.join(offered)}; got {lang!r}")
         try:
             board = games.replay(parse_match_text(read_text(file)))
         except RuleError as error:
             # Nothing goes to standard output when the file breaks a rule.
-            self.stderr.write(words.located(error))
+            with translation.override(lang):
+                self.stderr.write(words.located(error))
             raise SystemExit(1) from None
         self.stdout.write(json.dumps(board_document(board), indent=2, ensure_ascii=False))
 
