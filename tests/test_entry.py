@@ -1,5 +1,5 @@
 """Reading what the host types into a box (the engine's ``entry`` module):
-ASCII whole numbers only, a leftover as points, a sum or the cards. No
+whole numbers in any script's digits, a leftover as points, a sum or the cards. No
 database: the engine is plain Python."""
 
 from __future__ import annotations
@@ -14,13 +14,23 @@ from matches.games.rummy.rules import RummyRules
 from matches.games.rummy.table import Hand
 from matches.words import located, refusal
 
-NOT_A_NUMBER = ["", "²", "①", "١٢", "５", "+5", "5_000", "1e3", "5.0", "--5", "- 5", "9" * 10]
+NOT_A_NUMBER = ["", "²", "①", "+5", "5_000", "1e3", "5.0", "--5", "- 5", "9" * 10]
 
 
 @pytest.mark.parametrize(
-    ("text", "number"), [("23", 23), (" -5 ", -5), ("0", 0), ("9" * 9, 10**9 - 1)]
+    ("text", "number"),
+    [
+        ("23", 23),
+        (" -5 ", -5),
+        ("0", 0),
+        ("9" * 9, 10**9 - 1),
+        # The digits a Hindi, an Arabic or a full-width keyboard types.
+        ("२३", 23),
+        ("١٢", 12),
+        ("５", 5),
+    ],
 )
-def test_it_reads_ascii_whole_numbers(text, number):
+def test_it_reads_whole_numbers_in_any_script_s_digits(text, number):
     assert read_whole_number(text) == number
 
 
@@ -31,7 +41,7 @@ def test_it_reads_no_other_digits_and_no_long_runs_of_digits(text):
 
 @pytest.mark.parametrize(
     ("text", "total"),
-    [("10+10+5", 25), ("10 + 10 + 5", 25), (" 7+ 3 ", 10), ("0+1", 1)],
+    [("10+10+5", 25), ("10 + 10 + 5", 25), (" 7+ 3 ", 10), ("0+1", 1), ("१०+१०+५", 25)],
 )
 def test_it_adds_up_a_leftover_counted_aloud(text, total):
     assert read_sum(text) == total
@@ -54,7 +64,7 @@ def test_it_reads_no_sum_but_whole_numbers_joined_by_plus(text):
         ("KH, 9S", ["KH", "9S"]),
         ("1o", "1o"),
         ("²", "²"),
-        ("١٢", "١٢"),
+        ("١٢", 12),
     ],
 )
 def test_it_reads_points_cards_or_leaves_the_text_for_the_engine(text, value):

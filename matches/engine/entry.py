@@ -18,25 +18,27 @@ MAX_NUMBER = 10**MAX_DIGITS - 1
 
 
 def _is_digits(text: str) -> bool:
-    return text.isascii() and text.isdecimal() and len(text) <= MAX_DIGITS
+    """Decimal digits of any script (ASCII, Devanagari "२३", Arabic-Indic
+    "٢٣", a phone's full-width "２３"): whichever a table's keyboard types."""
+    return text.isdecimal() and len(text) <= MAX_DIGITS
 
 
 def _is_long_digits(text: str) -> bool:
-    """ASCII digits, more of them than a box takes (``MAX_DIGITS``)."""
-    return text.isascii() and text.isdecimal() and len(text) > MAX_DIGITS
+    """Digits, more of them than a box takes (``MAX_DIGITS``)."""
+    return text.isdecimal() and len(text) > MAX_DIGITS
 
 
 def read_whole_number(text: str) -> int | None:
-    """A whole number as typed into a box: ASCII digits (at most
-    ``MAX_DIGITS``) with an optional leading minus, outer spaces ignored;
-    None for anything else, digits of other scripts ("²", "١٢") included."""
+    """A whole number as typed into a box: decimal digits of any script (at
+    most ``MAX_DIGITS``) with an optional leading minus, outer spaces
+    ignored; None for anything else (a superscript "²", a circled "①")."""
     text = text.strip()
     return int(text) if _is_digits(text.removeprefix("-")) else None
 
 
 def read_sum(text: str) -> int | None:
     """The total of a sum such as ``"10+10+5"`` (25): a ``+`` between whole
-    numbers of ASCII digits, spaces around each allowed; None for anything
+    numbers (``_is_digits``), spaces around each allowed; None for anything
     else ("25", "10+K", "10++5", "+5")."""
     if "+" not in text:
         return None
