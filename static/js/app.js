@@ -1,6 +1,20 @@
 // Small helpers on top of htmx. Every page works without them.
 "use strict";
 
+// The words a person reads come from Django's JavaScript catalog, loaded
+// before this script (``gettext``, ``ngettext``, ``interpolate``). Should it
+// not have come (no connection, and no copy kept), the English ones stand.
+if (typeof window.gettext !== "function") {
+  window.gettext = (text) => text;
+  window.ngettext = (one, many, count) => (count === 1 ? one : many);
+  window.pgettext = (context, text) => text;
+  window.npgettext = (context, one, many, count) => (count === 1 ? one : many);
+  window.interpolate = (text, values, named) =>
+    named
+      ? text.replace(/%\(\w+\)s/g, (match) => String(values[match.slice(2, -2)]))
+      : text.replace(/%s/g, () => String(values.shift()));
+}
+
 // A hand that did not reach the server must say so and keep what was typed:
 // htmx does not swap on a failed request, so the form keeps its values (and
 // its one-time token, so a resend after a lost answer records nothing twice).
@@ -10,7 +24,7 @@ function showNotSaved(event, force = false) {
   // the next keystroke, saying why there is none. Only writes say "Not saved".
   if (elt.id === "hand-preview") {
     if (event.type !== "htmx:responseError") {
-      elt.textContent = "No connection: the score is worked out once the hand is sent.";
+      elt.textContent = gettext("No connection: the score is worked out once the hand is sent.");
     }
     return;
   }
@@ -25,29 +39,37 @@ function showNotSaved(event, force = false) {
   if (!box) return;
   const status = event.detail.xhr ? event.detail.xhr.status : 0;
   const own = box.hasAttribute("data-network-error");
-  const retry = own
-    ? "Your entries are still here; tap Save again (a hand that did get through is not recorded twice)."
-    : "Try again when the connection is back.";
+  // One whole sentence per case: the hand form's own box (``own``) says the
+  // entries are still there, the board's says nothing changed.
   if (event.type !== "htmx:responseError") {
-    box.textContent = (own ? "Not saved: no connection. " : "Nothing changed: no connection. ") + retry;
+    box.textContent = own
+      ? gettext("Not saved: no connection. Your entries are still here; tap Save again (a hand that did get through is not recorded twice).")
+      : gettext("Nothing changed: no connection. Try again when the connection is back.");
   } else if (status === 401) {
-    box.textContent = (own ? "Not saved: you were logged out. Your entries are still here: " : "Nothing changed: you were logged out. ") +
-      "log in again in a new tab, then come back and try again.";
+    box.textContent = own
+      ? gettext("Not saved: you were logged out. Your entries are still here: log in again in a new tab, then come back and try again.")
+      : gettext("Nothing changed: you were logged out. log in again in a new tab, then come back and try again.");
   } else if (status === 403) {
-    box.textContent = (own ? "Not saved: the page's security check had expired. " : "Nothing changed: the page's security check had expired. ") +
-      "Try again; if it is refused again, note your entries and reload the page.";
+    box.textContent = own
+      ? gettext("Not saved: the page's security check had expired. Try again; if it is refused again, note your entries and reload the page.")
+      : gettext("Nothing changed: the page's security check had expired. Try again; if it is refused again, note your entries and reload the page.");
   } else if (status === 404) {
     // Deleted on another screen (or another host's): no retry can work.
-    box.textContent = (own ? "Not saved: this match is not here any more (deleted on another screen?). Note your entries, then " : "Nothing changed: this match is not here any more (deleted on another screen?). ") +
-      "open your matches from the home page.";
+    box.textContent = own
+      ? gettext("Not saved: this match is not here any more (deleted on another screen?). Note your entries, then open your matches from the home page.")
+      : gettext("Nothing changed: this match is not here any more (deleted on another screen?). open your matches from the home page.");
   } else if (status === 409 && event.detail.xhr.responseText) {
     // Refused for a reason the server words (a match set aside on another
     // screen): the entries stay, and the answer says what to do.
     box.textContent = event.detail.xhr.responseText;
   } else if (status === 503) {
-    box.textContent = (own ? "Not saved: the server was busy. " : "Nothing changed: the server was busy. ") + retry;
+    box.textContent = own
+      ? gettext("Not saved: the server was busy. Your entries are still here; tap Save again (a hand that did get through is not recorded twice).")
+      : gettext("Nothing changed: the server was busy. Try again when the connection is back.");
   } else {
-    box.textContent = (own ? "Not saved: the server had a problem. " : "Nothing changed: the server had a problem. ") + retry;
+    box.textContent = own
+      ? gettext("Not saved: the server had a problem. Your entries are still here; tap Save again (a hand that did get through is not recorded twice).")
+      : gettext("Nothing changed: the server had a problem. Try again when the connection is back.");
   }
   box.hidden = false;
   if (!own) {
@@ -187,7 +209,8 @@ function showPicker(row, show) {
     (next && next.classList.contains("row-errors") ? next : row).after(holder);
     picker.dataset.seat = row.dataset.seat;
     const name = row.querySelector(".left-box label").textContent.trim();
-    picker.setAttribute("aria-label", `Cards ${name} held`);
+    // Translators: the picker's name for a screen reader; %(player)s is a player's name.
+    picker.setAttribute("aria-label", interpolate(gettext("Cards %(player)s held"), { player: name }, true));
   }
   picker.hidden = !show;
   holder.hidden = !show;
@@ -201,7 +224,8 @@ function pickerSum(picker, name, cards) {
   const sum = picker.querySelector(".picker-sum");
   if (!sum) return;
   if (cards.length === 0) {
-    sum.textContent = `Tap the cards ${name} held.`;
+    // Translators: %(player)s is a player's name.
+    sum.textContent = interpolate(gettext("Tap the cards %(player)s held."), { player: name }, true);
     return;
   }
   let points = 0;
@@ -209,7 +233,9 @@ function pickerSum(picker, name, cards) {
     const button = picker.querySelector(`.add[data-rank="${rankOf(card)}"]`);
     points += button ? Number(button.dataset.points) : 0;
   }
-  sum.textContent = `${name}: ${cards.join(" ")} = ${points}`;
+  // Translators: the cards picked for a player and what they add up to, "Eve: K Q 5 A = 26".
+  const said = gettext("%(player)s: %(cards)s = %(points)s");
+  sum.textContent = interpolate(said, { player: name, cards: cards.join(" "), points }, true);
 }
 function drawPicker(row) {
   const input = row.querySelector("input[name^=left_]");
@@ -219,16 +245,28 @@ function drawPicker(row) {
   const typed = input.value.trim();
   if (note) {
     note.hidden = cards.length > 0 || typed === "";
-    note.textContent = note.hidden ? "" : `Tapping a card replaces the ${typed} typed here.`;
+    // Translators: %(typed)s is the number of points typed in the player's box.
+    const said = gettext("Tapping a card replaces the %(typed)s typed here.");
+    note.textContent = note.hidden ? "" : interpolate(said, { typed }, true);
   }
   for (const add of pickerOf().querySelectorAll(".add")) {
     const count = cards.filter((card) => rankOf(card) === add.dataset.rank).length;
     add.querySelector(".count").textContent = count ? `\u00d7${count}` : "";
-    add.setAttribute("aria-label", `Add ${add.dataset.words}${count ? `, ${count} picked` : ""}`);
+    const label = count
+      // Translators: a card button's name for a screen reader; %(card)s is the card's name
+      // ("king"), %(count)s how many of them are picked.
+      ? ngettext("Add %(card)s, %(count)s picked", "Add %(card)s, %(count)s picked", count)
+      // Translators: a card button's name for a screen reader; %(card)s is the card's name ("king").
+      : gettext("Add %(card)s");
+    add.setAttribute("aria-label", interpolate(label, { card: add.dataset.words, count }, true));
   }
   const take = pickerOf().querySelector(".take-last");
   take.disabled = cards.length === 0;
-  take.textContent = cards.length ? `Take back ${cards[cards.length - 1]}` : "Take back";
+  take.textContent = cards.length
+    // Translators: the picker's button that takes back the last card picked, %(card)s ("K", "10").
+    ? interpolate(gettext("Take back %(card)s"), { card: cards[cards.length - 1] }, true)
+    // Translators: the picker's button that takes back the last card picked, when none is.
+    : gettext("Take back");
 }
 document.addEventListener("click", (event) => {
   const button = event.target.closest(".picker button, .cards-toggle");
@@ -552,9 +590,12 @@ window.addEventListener("pageshow", (event) => {
   // another screen meanwhile. Say so rather than drop it without a word.
   const box = form.querySelector("[data-network-error]");
   if (box && typed.number && typed.action === handOf(form).action) {
-    const words = typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => `${who} ${value}`);
-    box.textContent = `Hand ${typed.number} was saved on another screen while you were away, so what you had typed for it is not in this form` +
-      (words.length ? ` (${words.join(", ")}).` : ".") + " Check the board's last hand.";
+    const words = typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => entryWords(who, value));
+    const said = words.length
+      // Translators: %(entries)s is what was typed in the players' boxes, "Alice 23, Ben 18".
+      ? gettext("Hand %(hand)s was saved on another screen while you were away, so what you had typed for it is not in this form (%(entries)s). Check the board's last hand.")
+      : gettext("Hand %(hand)s was saved on another screen while you were away, so what you had typed for it is not in this form. Check the board's last hand.");
+    box.textContent = interpolate(said, { hand: typed.number, entries: words.join(listComma()) }, true);
     box.hidden = false;
   }
 });
@@ -688,6 +729,16 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
 });
+// A player's entry as typed, "Alice 23" (static/js/waiting.js too).
+function entryWords(player, entry) {
+  // Translators: a player's name and what was typed in their box: points ("23") or cards ("K 9 4").
+  return interpolate(gettext("%(player)s %(entry)s"), { player, entry }, true);
+}
+// What goes between the items of a list, "Alice 23, Ben 18" (static/js/waiting.js too).
+function listComma() {
+  // Translators: between the items of a list ("Alice 23, Ben 18"; "hands 3, 4 and 5").
+  return gettext(", ");
+}
 // A button of a question or a list (static/js/waiting.js too).
 function button(text, primary, action) {
   const made = document.createElement("button");
@@ -728,9 +779,12 @@ document.addEventListener("htmx:confirm", (event) => {
   const hand = document.getElementById("hand-form");
   if (!verb || !hand || !handEntries(hand).length) return;
   event.preventDefault();
-  askFirst(`A hand is half typed and not saved. ${verb} clears it from the form.`, (done) => [
-    button("Keep typing", true, () => done(false)),
-    button(`${verb} anyway`, false, () => done(true)),
+  // Translators: %(button)s is the name of the button tapped, "Undo" or "Put back".
+  const said = gettext("A hand is half typed and not saved. %(button)s clears it from the form.");
+  askFirst(interpolate(said, { button: verb }, true), (done) => [
+    button(gettext("Keep typing"), true, () => done(false)),
+    // Translators: %(button)s is the name of the button tapped, "Undo" or "Put back".
+    button(interpolate(gettext("%(button)s anyway"), { button: verb }, true), false, () => done(true)),
   ]).then((go) => {
     if (go) event.detail.issueRequest(true);
   });
@@ -747,10 +801,10 @@ function askAboutTypedHand() {
     // nothing kept there
   }
   if (!typed) return Promise.resolve(true);
-  return askFirst("A hand is half typed and not saved. If you log out now, it is lost.", (done) => {
-    const leave = button("Log out anyway", false, () => done(true));
+  return askFirst(gettext("A hand is half typed and not saved. If you log out now, it is lost."), (done) => {
+    const leave = button(gettext("Log out anyway"), false, () => done(true));
     leave.classList.add("danger");
-    return [button("Stay", true, () => done(false)), leave];
+    return [button(gettext("Stay"), true, () => done(false)), leave];
   });
 }
 // Log out empties what the phone kept for this host first (Clear-Site-Data
@@ -770,7 +824,7 @@ document.addEventListener("submit", (event) => {
       note.dataset.logoutOffline = "";
       document.querySelector("header").after(note);
     }
-    note.textContent = "Not logged out: logging out needs the connection. Try again once it is back.";
+    note.textContent = gettext("Not logged out: logging out needs the connection. Try again once it is back.");
     return;
   }
   // Hands waiting to be sent: the host chooses first (static/js/waiting.js);

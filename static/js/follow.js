@@ -3,6 +3,12 @@
 // board), at once when the phone wakes or the tab comes back, and swap the
 // board in when it did. Unchanged boards answer 304 with no body.
 (() => {
+  // The words come from Django's JavaScript catalog, loaded before this
+  // script; should it not have come, the English ones stand.
+  if (typeof window.gettext !== "function") {
+    window.gettext = (text) => text;
+    window.interpolate = (text, values) => text.replace(/%\(\w+\)s/g, (match) => String(values[match.slice(2, -2)]));
+  }
   const STALE_AFTER_MS = 10000;
   let timer = null;
   let lastGood = Date.now();
@@ -20,7 +26,9 @@
     const note = stale();
     if (!note) return;
     const since = new Date(lastGood).toLocaleTimeString(undefined, { timeStyle: "short" });
-    note.textContent = `No connection: this board may be out of date since ${since}. It catches up by itself.`;
+    // Translators: %(time)s is the time of day the board was last up to date, "19:30".
+    const said = gettext("No connection: this board may be out of date since %(time)s. It catches up by itself.");
+    note.textContent = interpolate(said, { time: since }, true);
     note.hidden = false;
   }
 

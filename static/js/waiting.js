@@ -125,7 +125,7 @@ if (waitingChannel) {
         formFollows();
         if (waitingHands.length) startRetrying();
         else if (before) {
-          setStatus("The waiting hands were sent from another tab.");
+          setStatus(gettext("The waiting hands were sent from another tab."));
           refreshBoard();
         }
       })
@@ -143,7 +143,7 @@ function typedWords(form) {
     const name = row.querySelector(".left-box label").textContent;
     names[row.dataset.seat] = name;
     const box = row.querySelector("input[name^=left_]");
-    if (box && !box.disabled && box.value.trim()) boxes.push(`${name} ${box.value.trim()}`);
+    if (box && !box.disabled && box.value.trim()) boxes.push(entryWords(name, box.value.trim())); // static/js/app.js
   }
   const chosen = form.querySelector("input[data-chooser]:checked");
   let first;
@@ -151,7 +151,10 @@ function typedWords(form) {
   else if (chosen.hasAttribute("data-none")) first = said.saidNone;
   else first = said.saidChose.replace("{name}", names[chosen.value]);
   if (form.querySelector("input[data-extra]:checked")) first += said.saidExtra;
-  return boxes.length ? `${first}; ${boxes.join(", ")}` : first;
+  if (!boxes.length) return first;
+  // Translators: a hand in words, "Cara went out (rummy); Alice 23, Ben 18": %(ending)s says
+  // how the hand ended, %(entries)s what was typed in the players' boxes.
+  return interpolate(gettext("%(ending)s; %(entries)s"), { ending: first, entries: boxes.join(listComma()) }, true);
 }
 
 function formFields(form) {
@@ -210,26 +213,35 @@ function moreTokens(form, tokens) {
 }
 
 // What the phone last said about its waiting hands (drawn again when the
-// board it asked for arrives).
+// board it asked for arrives): its words, and a link they hold where they
+// say ``LINK`` (filled in with ``interpolate`` like any value).
 let lastStatus = ["", null];
 let refreshing = false;
+const LINK = "%(link)s";
+
+// ``text`` into ``parent`` with ``nodes`` where it says ``LINK``: the words
+// around a link are the translation's own, in its order.
+function appendAround(parent, text, nodes) {
+  const at = text.indexOf(LINK);
+  if (at < 0) parent.append(text, ...nodes);
+  else parent.append(text.slice(0, at), ...nodes, text.slice(at + LINK.length));
+}
 
 function setStatus(text, link) {
   lastStatus = [text, link];
   const status = document.querySelector("[data-waiting-status]");
   if (!status) return;
-  status.textContent = text;
+  status.textContent = link ? "" : text;
   status.hidden = !text;
   const section = waitingSection();
   if (section && text) section.hidden = false;
   if (link) {
-    status.append(" ");
     const anchor = document.createElement("a");
     anchor.href = link.href;
     anchor.target = "_blank";
     anchor.rel = "noopener";
     anchor.textContent = link.text;
-    status.append(anchor, link.after || "");
+    appendAround(status, text, [anchor]);
   }
 }
 
@@ -276,9 +288,7 @@ async function keepOnce(form, sent) {
     const token = sent ? sent.token : takeToken(form);
     if (!token) {
       const box = form.querySelector("[data-network-error]");
-      box.textContent =
-        "Not saved: this phone keeps no more hands until the connection is back. " +
-        "Your entries are still here; tap Save again once it is.";
+      box.textContent = gettext("Not saved: this phone keeps no more hands until the connection is back. Your entries are still here; tap Save again once it is.");
       box.hidden = false;
       return true;
     }
@@ -314,14 +324,14 @@ async function keepOnce(form, sent) {
   const first = form.querySelector("input[type=radio]");
   if (first) first.focus();
   showWaiting();
-  setStatus("Kept on this phone: it is sent by itself once the connection is back.");
+  setStatus(gettext("Kept on this phone: it is sent by itself once the connection is back."));
   const numbers = [...new Set([...waitingHands.map((each) => each.hand), kept])].sort((a, b) => a - b);
   const last = numbers.pop();
-  sayInNote(
-    numbers.length
-      ? `Hands ${numbers.join(", ")} and ${last} are kept on this phone: they are sent by themselves once the connection is back.`
-      : `Hand ${last} is kept on this phone: it is sent by itself once the connection is back.`,
-  );
+  const said = numbers.length
+    // Translators: %(hands)s are the numbers of the hands but the last, "3, 4"; %(last)s the last one.
+    ? gettext("Hands %(hands)s and %(last)s are kept on this phone: they are sent by themselves once the connection is back.")
+    : gettext("Hand %(hand)s is kept on this phone: it is sent by itself once the connection is back.");
+  sayInNote(interpolate(said, { hands: numbers.join(listComma()), last, hand: last }, true));
   changedElsewhere();
   startRetrying();
   return true;
@@ -347,7 +357,7 @@ function clearForm(form) {
 
 // The form is for the hand after the last waiting one (or the put-back
 // one's own number), with words that say the board is behind.
-function formFollows(why = "Who deals shows once the waiting hands are sent.") {
+function formFollows(why = gettext("Who deals shows once the waiting hands are sent.")) {
   const editing = waitingHands.find((hand) => hand.id === editingId);
   const last = waitingHands.length ? waitingHands[waitingHands.length - 1].hand + 1 : 0;
   numberForm(editing ? editing.hand : last, why);
@@ -388,8 +398,10 @@ function numberForm(number, why) {
   }
 }
 
+// The server's reason as a sentence: a full stop where it has none (a
+// reason kept on the phone before its words ended in one).
 function withStop(text) {
-  return /[.?!]$/.test(text) ? text : `${text}.`;
+  return /[.?!\u0964\u3002\uff01\uff1f]$/u.test(text) ? text : `${text}.`;
 }
 
 function showWaiting() {
@@ -405,37 +417,51 @@ function showWaiting() {
     item.append(line);
     const refused = hand.refused;
     if (hand.id === editingId) {
-      line.textContent = `Hand ${hand.hand} is back in the form: correct it, then tap Save hand ${hand.hand}.`;
-      const drop = button(`Drop hand ${hand.hand}`, false, () => dropHand(hand.id));
+      // Translators: "Save hand %(hand)s" is the name of the form's Save button.
+      const said = gettext("Hand %(hand)s is back in the form: correct it, then tap Save hand %(hand)s.");
+      line.textContent = interpolate(said, { hand: hand.hand }, true);
+      const drop = button(interpolate(gettext("Drop hand %(hand)s"), { hand: hand.hand }, true), false, () => dropHand(hand.id));
       drop.classList.add("danger");
       item.append(drop);
       blocked = hand;
     } else if (refused) {
       item.classList.add("refused");
-      const lead = refused.kind === "asked" ? "is not saved yet" : "was not saved";
-      line.textContent = `Hand ${hand.hand} ${lead}: ${withStop(refused.message)} You had entered: ${hand.words}.`;
+      const values = { hand: hand.hand, reason: withStop(refused.message), entered: hand.words };
+      const said = refused.kind === "asked"
+        // Translators: %(reason)s is the server's question, a sentence; %(entered)s the hand
+        // in words, "Cara went out (rummy); Alice 23, Ben 18".
+        ? gettext("Hand %(hand)s is not saved yet: %(reason)s You had entered: %(entered)s.")
+        // Translators: %(reason)s is why the server refused it, a sentence; %(entered)s the hand
+        // in words, "Cara went out (rummy); Alice 23, Ben 18".
+        : gettext("Hand %(hand)s was not saved: %(reason)s You had entered: %(entered)s.");
+      line.textContent = interpolate(said, values, true);
       const choices = document.createElement("div");
       choices.className = "actions";
       if (refused.kind === "asked") {
-        choices.append(button("Yes, save it as typed", true, () => saveAsNext(hand.id)));
+        choices.append(button(gettext("Yes, save it as typed"), true, () => saveAsNext(hand.id)));
       } else if (["error", "closed", "set_aside", "gone"].includes(refused.kind)) {
         // After moving the line or taking the match up again, it may go.
-        choices.append(button("Try again", true, () => saveAsNext(hand.id)));
+        choices.append(button(gettext("Try again"), true, () => saveAsNext(hand.id)));
       } else if ((refused.kind === "taken" || refused.kind === "token") && refused.next_hand) {
-        choices.append(button(`Save it as hand ${refused.next_hand}`, true, () => saveAsNext(hand.id)));
+        const words = interpolate(gettext("Save it as hand %(hand)s"), { hand: refused.next_hand }, true);
+        choices.append(button(words, true, () => saveAsNext(hand.id)));
       }
       if ((refused.kind === "asked" || refused.kind === "invalid") && handForm()) {
-        choices.append(button("Put it back in the form", false, () => putBack(hand.id)));
+        choices.append(button(gettext("Put it back in the form"), false, () => putBack(hand.id)));
       }
-      const drop = button(`Drop hand ${hand.hand}`, false, () => dropHand(hand.id));
+      const drop = button(interpolate(gettext("Drop hand %(hand)s"), { hand: hand.hand }, true), false, () => dropHand(hand.id));
       drop.classList.add("danger");
       choices.append(drop);
       item.append(choices);
       blocked = blocked || hand;
     } else {
-      line.textContent = blocked
-        ? `Hand ${hand.hand} waits until hand ${blocked.hand} is sorted out: ${hand.words}`
-        : `Hand ${hand.hand} waits to be sent: ${hand.words}`;
+      const said = blocked
+        // Translators: %(before)s is the refused hand waiting for the host's choice; %(entered)s
+        // the hand in words, "Cara went out (rummy); Alice 23, Ben 18".
+        ? gettext("Hand %(hand)s waits until hand %(before)s is sorted out: %(entered)s")
+        // Translators: %(entered)s is the hand in words, "Cara went out (rummy); Alice 23, Ben 18".
+        : gettext("Hand %(hand)s waits to be sent: %(entered)s");
+      line.textContent = interpolate(said, { hand: hand.hand, before: blocked && blocked.hand, entered: hand.words }, true);
     }
     list.append(item);
   }
@@ -444,7 +470,7 @@ function showWaiting() {
   // While hands wait, the server's preview is of the wrong hand.
   const preview = document.getElementById("hand-preview");
   if (preview && waitingHands.length && waitingHands[0].id !== editingId) {
-    preview.textContent = "The score shows once the waiting hands are sent.";
+    preview.textContent = gettext("The score shows once the waiting hands are sent.");
   }
 }
 
@@ -532,7 +558,9 @@ async function dropHand(id) {
     if (next) numberForm(next, "");  // the board drawn again says who deals
     refreshBoard();
   }
-  setStatus(`Hand ${dropped.hand} was dropped: ${dropped.words}.`);
+  // Translators: %(entered)s is the hand in words, "Cara went out (rummy); Alice 23, Ben 18".
+  const said = gettext("Hand %(hand)s was dropped: %(entered)s.");
+  setStatus(interpolate(said, { hand: dropped.hand, entered: dropped.words }, true));
   sendWaiting();
 }
 
@@ -542,7 +570,7 @@ async function putBack(id) {
   const form = handForm();
   if (!form) return;
   if (formTouched(form)) {
-    setStatus("Save or empty the hand you are entering first, then put it back.");
+    setStatus(gettext("Save or empty the hand you are entering first, then put it back."));
     return;
   }
   await loadWaiting();
@@ -553,7 +581,7 @@ async function putBack(id) {
   // Only in this tab: a reload, or another tab, shows it refused again.
   editingId = hand.id;
   showWaiting();
-  formFollows("Correct the hand, then save it.");
+  formFollows(gettext("Correct the hand, then save it."));
   const first = form.querySelector("input[type=radio]");
   if (first) first.focus();
 }
@@ -581,28 +609,28 @@ async function sendOne(hand) {
       signal: sendAbort.signal,
     });
   } catch {
-    setStatus("No connection yet: the waiting hands are sent by themselves when it is back.");
+    setStatus(gettext("No connection yet: the waiting hands are sent by themselves when it is back."));
     return "later";
   } finally {
     clearTimeout(timer);
   }
   const section = waitingSection();
   if (response.type === "opaqueredirect" || response.status === 401) {
-    setStatus("Not sent: you were logged out.", {
-      href: section.dataset.loginUrl,
-      text: "Log in again",
-      after: " in a new tab, then come back: the waiting hands are kept, and sent by themselves.",
-    });
+    // Translators: %(link)s is a link whose words are "Log in again" (the message after this one).
+    const said = gettext("Not sent: you were logged out. %(link)s in a new tab, then come back: the waiting hands are kept, and sent by themselves.");
+    // Translators: the words of the link in "%(link)s in a new tab, then come back" (the message before).
+    const login = { href: section.dataset.loginUrl, text: gettext("Log in again") };
+    setStatus(interpolate(said, { link: LINK }, true), login);
     return "later";
   }
   if (response.status === 403) {
-    setStatus("Not sent: the page's security check has expired. Reload the page: the waiting hands are kept.");
+    setStatus(gettext("Not sent: the page's security check has expired. Reload the page: the waiting hands are kept."));
     return "later";
   }
   if (response.status === 404) {
     hand.refused = {
       kind: "gone",
-      message: "This match is not here any more (deleted on another screen, or another host signed in on this phone?)",
+      message: gettext("This match is not here any more (deleted on another screen, or another host signed in on this phone?)."),
       next_hand: null,
     };
     await storeHands([hand]);
@@ -629,12 +657,15 @@ async function sendOne(hand) {
   }
   hand.failures = (hand.failures || 0) + 1;
   if (hand.failures >= WAITING_TRIES) {
-    hand.refused = { kind: "error", message: `The server could not take it (error ${response.status})`, next_hand: null };
+    // Translators: %(status)s is the HTTP status number of the server's answer, "500".
+    const said = gettext("The server could not take it (error %(status)s).");
+    const message = interpolate(said, { status: response.status }, true);
+    hand.refused = { kind: "error", message, next_hand: null };
     await storeHands([hand]);
     return "refused";
   }
   await storeHands([hand]);
-  setStatus("Not sent yet: the server did not answer properly. It tries again by itself.");
+  setStatus(gettext("Not sent yet: the server did not answer properly. It tries again by itself."));
   return "later";
 }
 
@@ -679,7 +710,9 @@ async function sendRound() {
     boardCatchesUp(sent);
   }
   if (refusedNow) {
-    setStatus(`Hand ${waitingHands[0].hand} needs your choice under "Waiting to be sent".`);
+    // Translators: "Waiting to be sent" is the heading of the list of waiting hands.
+    const said = gettext('Hand %(hand)s needs your choice under "Waiting to be sent".');
+    setStatus(interpolate(said, { hand: waitingHands[0].hand }, true));
     // What another screen recorded shows on the board before the host chooses.
     if (!sent) refreshBoard();
   }
@@ -691,10 +724,25 @@ async function sendRound() {
 // (nothing typed is wiped).
 function boardCatchesUp(sent) {
   const form = document.getElementById("hand-form");
-  let said = sent === 1 ? "The waiting hand was sent." : `The ${sent} waiting hands were sent.`;
-  if (waitingHands.length) said = sent === 1 ? "1 waiting hand was sent." : `${sent} waiting hands were sent.`;
+  // Every waiting hand was sent, or some of them (others still wait).
+  const said = interpolate(
+    waitingHands.length
+      // Translators: %(count)s of the waiting hands were sent; others still wait.
+      ? ngettext("%(count)s waiting hand was sent.", "%(count)s waiting hands were sent.", sent)
+      // Translators: every waiting hand was sent, %(count)s of them.
+      : ngettext("The waiting hand was sent.", "The %(count)s waiting hands were sent.", sent),
+    { count: sent },
+    true,
+  );
   if (form && formTouched(form)) {
-    setStatus(`${said} The board shows them once you save the hand you are entering.`);
+    const then = ngettext(
+      // Translators: %(sent)s is the sentence saying how many waiting hands were sent,
+      // "The 2 waiting hands were sent."; the count is that of the hands sent.
+      "%(sent)s The board shows them once you save the hand you are entering.",
+      "%(sent)s The board shows them once you save the hand you are entering.",
+      sent,
+    );
+    setStatus(interpolate(then, { sent: said }, true));
     return;
   }
   setStatus(said);
@@ -827,7 +875,7 @@ async function catchUpOfflineCopy() {
   const last = waitingHands.length ? waitingHands[waitingHands.length - 1].hand + 1 : 0;
   const number = Math.max(known || 0, last);
   if (number > Number(form.querySelector("input[name=hand_number]").value)) {
-    numberForm(number, "Who deals shows once the connection is back.");
+    numberForm(number, gettext("Who deals shows once the connection is back."));
   }
   const token = form.querySelector("input[name=token]");
   if (usedTokens.has(token.value)) {
@@ -856,9 +904,18 @@ async function pointToWaiting() {
   const lost = others.filter((hand) => hand.board === window.location.pathname);
   if (lost.length) {
     const text = document.createElement("p");
-    const words = lost.map((hand) => `hand ${hand.hand} (${hand.words})`).join("; ");
-    text.textContent = `This match is not here any more, but ${lost.length === 1 ? "1 of its hands waits" : `${lost.length} of its hands wait`} on this phone: ${words}.`;
-    const drop = button(lost.length === 1 ? "Drop it" : "Drop them", false, async () => {
+    // Translators: %(entered)s is the hand in words, "Cara went out (rummy); Alice 23, Ben 18".
+    const each = lost.map((hand) => interpolate(gettext("hand %(hand)s (%(entered)s)"), { hand: hand.hand, entered: hand.words }, true));
+    // Translators: between the hands of a list, each "hand 3 (Cara went out; Alice 23, Ben 18)".
+    const words = each.join(gettext("; "));
+    const said = ngettext(
+      // Translators: %(hands)s is the list of those hands, "hand 3 (Cara went out; Alice 23, Ben 18)".
+      "This match is not here any more, but %(count)s of its hands waits on this phone: %(hands)s.",
+      "This match is not here any more, but %(count)s of its hands wait on this phone: %(hands)s.",
+      lost.length,
+    );
+    text.textContent = interpolate(said, { count: lost.length, hands: words }, true);
+    const drop = button(ngettext("Drop it", "Drop them", lost.length), false, async () => {
       const ids = lost.map((hand) => hand.id);
       await inWaiting("readwrite", (hands) => ids.forEach((id) => hands.delete(id)));
       changedElsewhere();
@@ -870,15 +927,31 @@ async function pointToWaiting() {
   }
   const boards = [...new Map(others.map((hand) => [hand.board, hand])).values()];
   const text = document.createElement("p");
-  const count = others.length === 1 ? "1 hand waits" : `${others.length} hands wait`;
-  text.append(`${count} on this phone to be sent from ${boards.length === 1 ? "its match's board" : "their matches' boards"}: `);
+  const one = ngettext(
+    // Translators: %(link)s is a link whose words are "open it" (its own message).
+    "%(count)s hand waits on this phone to be sent from its match's board: %(link)s.",
+    "%(count)s hands wait on this phone to be sent from its match's board: %(link)s.",
+    others.length,
+  );
+  const several = ngettext(
+    // Translators: %(link)s is a list of links, "match 1, match 2", one for each match.
+    "%(count)s hand waits on this phone to be sent from their matches' boards: %(link)s.",
+    "%(count)s hands wait on this phone to be sent from their matches' boards: %(link)s.",
+    others.length,
+  );
+  const links = [];
   boards.forEach((hand, at) => {
     const link = document.createElement("a");
     link.href = hand.board;
-    link.textContent = boards.length === 1 ? "open it" : `match ${at + 1}`;
-    text.append(at ? ", " : "", link);
+    link.textContent = boards.length === 1
+      // Translators: the link to the board of the match whose hands wait.
+      ? gettext("open it")
+      // Translators: a link to the board of one of the matches with hands waiting, numbered from 1.
+      : interpolate(gettext("match %(number)s"), { number: at + 1 }, true);
+    if (at) links.push(listComma()); // static/js/app.js
+    links.push(link);
   });
-  text.append(".");
+  appendAround(text, interpolate(boards.length === 1 ? one : several, { count: others.length, link: LINK }, true), links);
   note.append(text);
   main.prepend(note);
 }
@@ -947,15 +1020,21 @@ async function askBeforeLogout() {
     return true;
   }
   if (!all.length) return true;
-  const one = all.length === 1;
-  const words = one
-    ? "1 hand is not sent yet. If you log out now, it is lost."
-    : `${all.length} hands are not sent yet. If you log out now, they are lost.`;
+  const count = all.length;
+  const words = interpolate(
+    ngettext(
+      "%(count)s hand is not sent yet. If you log out now, it is lost.",
+      "%(count)s hands are not sent yet. If you log out now, they are lost.",
+      count,
+    ),
+    { count },
+    true,
+  );
   // ``askFirst`` and ``button``: static/js/app.js.
   return askFirst(words, (done) => {
     const why = document.createElement("p");
     why.setAttribute("role", "status");
-    const send = button(one ? "Send it, then log out" : "Send them, then log out", true, async () => {
+    const send = button(ngettext("Send it, then log out", "Send them, then log out", count), true, async () => {
       const here = waitingSection();
       if (!here || here.dataset.match !== all[0].match) {
         done(false); // they are sent from their match's board
@@ -963,7 +1042,7 @@ async function askBeforeLogout() {
         return;
       }
       send.disabled = true;
-      why.textContent = "Sending…";
+      why.textContent = gettext("Sending…");
       await sendWaiting();
       const left = await allWaiting().catch(() => all);
       if (!left.length) {
@@ -971,12 +1050,16 @@ async function askBeforeLogout() {
         return;
       }
       const status = document.querySelector("[data-waiting-status]");
-      why.textContent = `Not all were sent. ${status ? status.textContent : ""}`.trim();
+      const said = status ? status.textContent.trim() : "";
+      why.textContent = said
+        // Translators: %(status)s is what the phone last said about its waiting hands, a sentence.
+        ? interpolate(gettext("Not all were sent. %(status)s"), { status: said }, true)
+        : gettext("Not all were sent.");
       send.disabled = false;
     });
-    const drop = button(one ? "Delete it and log out" : "Delete them and log out", false, () => done(true));
+    const drop = button(ngettext("Delete it and log out", "Delete them and log out", count), false, () => done(true));
     drop.classList.add("danger");
-    const stay = button("Stay", false, () => done(false));
+    const stay = button(gettext("Stay"), false, () => done(false));
     return [why, send, drop, stay];
   });
 }
