@@ -319,6 +319,18 @@ document.addEventListener("htmx:afterSettle", () => showPickers(document));
 function localTimes(root) {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!zone || document.body.dataset.zone === zone) return;
+  const language = document.documentElement.lang || "en";
+  if (!language.startsWith("en")) {
+    // Another language: its own order and words for the same parts.
+    const parts = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+    const clock = new Intl.DateTimeFormat(language, parts);
+    const full = new Intl.DateTimeFormat(language, { ...parts, day: "numeric", month: "short", year: "numeric" });
+    for (const time of root.querySelectorAll("time[data-local]")) {
+      const when = new Date(time.dateTime);
+      if (!Number.isNaN(when.getTime())) time.textContent = (time.dataset.local === "time" ? clock : full).format(when);
+    }
+    return;
+  }
   // The parts in English (the zone as "EDT" where it has a short name), in
   // the server's order.
   const written = new Intl.DateTimeFormat("en-US", {
