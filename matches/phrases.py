@@ -1,11 +1,14 @@
 """Small phrases every wording needs (the app's and each game's): signed
 points, lists of names, counts. Below the games, so a game's words may use
-them; above nothing but the standard library."""
+them; above nothing but the standard library and Django's translation."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def signed(points: int) -> str:
@@ -18,17 +21,45 @@ def signed(points: int) -> str:
 def names(people: Sequence[str]) -> str:
     """ "Alice", "Alice and Ben", "Alice, Ben and Cara"."""
     people = list(people)
-    return people[0] if len(people) == 1 else f"{', '.join(people[:-1])} and {people[-1]}"
+    if len(people) == 1:
+        return people[0]
+    # Translators: the end of a list of players' names, such as "Alice, Ben
+    # and Cara": names is all of them but the last, joined by ", ".
+    return _("%(names)s and %(last)s") % {"names": ", ".join(people[:-1]), "last": people[-1]}
 
 
 def either(values: Sequence[object]) -> str:
     """ "1 or 2", "1, 11 or 15"."""
     shown = [str(value) for value in values]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    if len(shown) == 1:
+        return shown[0]
+    # Translators: the end of a list of the values allowed, such as "1, 11 or
+    # 15": values is all of them but the last, joined by ", ".
+    return _("%(values)s or %(last)s") % {"values": ", ".join(shown[:-1]), "last": shown[-1]}
+
+
+def hands(count: int) -> str:
+    """ "1 hand", "3 hands": hands of the match, as played."""
+    return ngettext("%(count)s hand", "%(count)s hands", count) % {"count": count}
+
+
+def decks(count: int) -> str:
+    """ "1 deck", "2 decks"."""
+    return ngettext("%(count)s deck", "%(count)s decks", count) % {"count": count}
+
+
+# The nouns ``plural`` is still asked to count, in words a catalog translates.
+_COUNTED = {"hand": hands, "deck": decks}
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
-    """ "1 hand", "3 hands" (``many``: the plural, else ``one`` + "s")."""
+    """ "1 hand", "3 hands". Kept for callers not yet on ``ngettext``: a noun
+    the app counts ("hand", "deck") is translated with its own ``ngettext``
+    message (``hands``, ``decks``); any other stays English (``many``: the
+    plural, else ``one`` + "s"). New words call ``ngettext`` with the whole
+    phrase, ``"%(count)s hand"``, instead."""
+    if many is None and one in _COUNTED:
+        return _COUNTED[one](count)
     return f"{count} {one if count == 1 else many or one + 's'}"
 
 

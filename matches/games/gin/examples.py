@@ -9,6 +9,13 @@ from matches.engine.examples import Case, Example
 from .rules import GinRules
 from .table import GinHand
 
+
+def gettext_noop(text: str) -> str:
+    """Marks ``text`` for translation, which is done where it is shown (this
+    module imports no Django)."""
+    return text
+
+
 TWO = ("Alice", "Ben")
 
 
@@ -43,52 +50,64 @@ _EXAMPLE_7 = (
 EXAMPLES = (
     Example(
         1,
-        "Alice knocks with 7; Ben, after laying off, holds 22.",
-        (Case("a knock", _gin(_knock("Alice", Alice=7, Ben=22))),),
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("Alice knocks with 7; Ben, after laying off, holds 22."),
+        (Case(gettext_noop("a knock"), _gin(_knock("Alice", Alice=7, Ben=22))),),
     ),
     Example(
         2,
-        "Alice knocks with 7; Ben holds 5.",
-        (Case("an undercut", _gin(_knock("Alice", Alice=7, Ben=5))),),
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("Alice knocks with 7; Ben holds 5."),
+        (Case(gettext_noop("an undercut"), _gin(_knock("Alice", Alice=7, Ben=5))),),
     ),
     Example(
         3,
-        "Alice knocks with 7; Ben holds 7 too.",
-        (Case("still an undercut", _gin(_knock("Alice", Alice=7, Ben=7))),),
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("Alice knocks with 7; Ben holds 7 too."),
+        (Case(gettext_noop("still an undercut"), _gin(_knock("Alice", Alice=7, Ben=7))),),
     ),
     Example(
         4,
-        "Alice goes gin; Ben holds 31.",
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("Alice goes gin; Ben holds 31."),
         (
-            Case("gin", _gin(_knock("Alice", Alice=0, Ben=31))),
-            Case("big gin", _gin(_knock("Alice", True, Alice=0, Ben=31))),
+            Case(gettext_noop("gin"), _gin(_knock("Alice", Alice=0, Ben=31))),
+            Case(gettext_noop("big gin"), _gin(_knock("Alice", True, Alice=0, Ben=31))),
         ),
     ),
     Example(
         5,
-        "Ben deals hand 1 and Alice wins it; hand 2 is drawn; Ben wins hand 3.",
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("Ben deals hand 1 and Alice wins it; hand 2 is drawn; Ben wins hand 3."),
         (
-            Case("the loser deals", _gin(*_EXAMPLE_5, first_dealer="Ben", deal="loser")),
-            Case("the deal alternates", _gin(*_EXAMPLE_5, first_dealer="Ben")),
+            Case(
+                gettext_noop("the loser deals"), _gin(*_EXAMPLE_5, first_dealer="Ben", deal="loser")
+            ),
+            Case(gettext_noop("the deal alternates"), _gin(*_EXAMPLE_5, first_dealer="Ben")),
         ),
     ),
     Example(
         6,
-        "The line at 100: Alice wins four hands for 104 in all, Ben two for 30.",
-        (Case("boxes and the game bonus", _gin(*_EXAMPLE_6)),),
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("The line at 100: Alice wins four hands for 104 in all, Ben two for 30."),
+        (Case(gettext_noop("boxes and the game bonus"), _gin(*_EXAMPLE_6)),),
     ),
     Example(
         7,
-        "The line at 100: Alice wins three hands for 112, Ben none (a shutout).",
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("The line at 100: Alice wins three hands for 112, Ben none (a shutout)."),
         (
-            Case("the whole final doubled", _gin(*_EXAMPLE_7)),
-            Case("the points doubled", _gin(*_EXAMPLE_7, shutout="double_points")),
-            Case("the game bonus doubled", _gin(*_EXAMPLE_7, shutout="game_bonus_200")),
+            Case(gettext_noop("the whole final doubled"), _gin(*_EXAMPLE_7)),
+            Case(gettext_noop("the points doubled"), _gin(*_EXAMPLE_7, shutout="double_points")),
+            Case(
+                gettext_noop("the game bonus doubled"), _gin(*_EXAMPLE_7, shutout="game_bonus_200")
+            ),
         ),
     ),
     Example(
         8,
-        "Alice knocks with 11 under the usual knock limit of 10.",
-        (Case("knocking with 11", _gin(_knock("Alice", Alice=11, Ben=22))),),
+        # Translators: a worked example: keep its names (Alice, Ben); results use them.
+        gettext_noop("Alice knocks with 11 under the usual knock limit of 10."),
+        (Case(gettext_noop("knocking with 11"), _gin(_knock("Alice", Alice=11, Ben=22))),),
     ),
 )

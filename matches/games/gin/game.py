@@ -15,6 +15,12 @@ from .rules import GinRules
 from .table import MOST_DEADWOOD, GinBoard, GinHand, GinHandResult, GinTable
 
 
+def gettext_noop(text: str) -> str:
+    """Marks ``text`` for translation, which is done where it is shown
+    (``matches.words``; this module imports no Django)."""
+    return text
+
+
 class Gin(Game):
     """Gin Rummy, two players for the whole match: one knocks, both show,
     the difference is scored; boxes and bonuses make the final score."""
@@ -43,7 +49,9 @@ class Gin(Game):
     extra = "big_gin"
     chosen_holds = True  # the knocker's deadwood counts
     none_holds = False  # a drawn hand scores nothing
-    what = "deadwood"
+    # Translators: what a player's box holds (the points of their unmatched
+    # cards), in refusals such as "Cara's deadwood is missing".
+    what = gettext_noop("deadwood")
     csv_columns = ("knocked", "result")
 
     def hand_data(self, chosen: str | None, extra: bool, points: dict[str, Any]) -> dict:

@@ -9,6 +9,13 @@ from matches.engine.examples import Case, Example
 from .rules import RummyRules
 from .table import Hand
 
+
+def gettext_noop(text: str) -> str:
+    """Marks ``text`` for translation, which is done where it is shown (this
+    module imports no Django)."""
+    return text
+
+
 THREE = ("Alice", "Ben", "Cara")
 
 
@@ -53,44 +60,57 @@ def _three_hands(*, alice_took: int) -> Match:
 EXAMPLES = (
     Example(
         1,
-        "Three players, highest wins. Ben goes out; Alice holds K 9 4, Cara A J 5 2.",
+        # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+        gettext_noop("Three players, highest wins. Ben goes out; Alice holds K 9 4, Cara A J 5 2."),
         (
-            Case("as it is", _one_hand(_ben_out())),
-            Case("going rummy, doubled", _one_hand(_ben_out(True))),
-            Case("going rummy, plus 25", _one_hand(_ben_out(True), rummy_bonus="flat_25")),
+            Case(gettext_noop("as it is"), _one_hand(_ben_out())),
+            Case(gettext_noop("going rummy, doubled"), _one_hand(_ben_out(True))),
+            Case(
+                gettext_noop("going rummy, plus 25"),
+                _one_hand(_ben_out(True), rummy_bonus="flat_25"),
+            ),
         ),
     ),
     Example(
         2,
-        "The same hand under penalty scoring.",
+        # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+        gettext_noop("The same hand under penalty scoring."),
         (
-            Case("as it is", _one_hand(_ben_out(), scheme="penalty")),
-            Case("going rummy, doubled", _one_hand(_ben_out(True), scheme="penalty")),
+            Case(gettext_noop("as it is"), _one_hand(_ben_out(), scheme="penalty")),
+            Case(gettext_noop("going rummy, doubled"), _one_hand(_ben_out(True), scheme="penalty")),
             Case(
-                "going rummy, 25 off",
+                gettext_noop("going rummy, 25 off"),
                 _one_hand(_ben_out(True), scheme="penalty", rummy_bonus="flat_25"),
             ),
         ),
     ),
     Example(
         3,
-        "Nobody goes out; the lowest hand wins the difference. Alice holds 12, Ben 5, Cara 20.",
+        gettext_noop(
+            # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+            "Nobody goes out; the lowest hand wins the difference. Alice holds 12, Ben 5, Cara 20."
+        ),
         (
-            Case("highest wins", _one_hand(_hand(None, Alice=12, Ben=5, Cara=20))),
-            Case("penalty", _one_hand(_hand(None, Alice=12, Ben=5, Cara=20), scheme="penalty")),
+            Case(gettext_noop("highest wins"), _one_hand(_hand(None, Alice=12, Ben=5, Cara=20))),
+            Case(
+                gettext_noop("penalty"),
+                _one_hand(_hand(None, Alice=12, Ben=5, Cara=20), scheme="penalty"),
+            ),
         ),
     ),
     Example(
         4,
-        "Nobody goes out, and two share the lowest hand: Alice 5, Ben 5, Cara 9.",
-        (Case("highest wins", _one_hand(_hand(None, Alice=5, Ben=5, Cara=9))),),
+        # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+        gettext_noop("Nobody goes out, and two share the lowest hand: Alice 5, Ben 5, Cara 9."),
+        (Case(gettext_noop("highest wins"), _one_hand(_hand(None, Alice=5, Ben=5, Cara=9))),),
     ),
     Example(
         5,
-        "Highest wins, line 100: Alice has 95, Ben 60. Alice goes out taking 10.",
+        # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+        gettext_noop("Highest wins, line 100: Alice has 95, Ben 60. Alice goes out taking 10."),
         (
             Case(
-                "the last hand",
+                gettext_noop("the last hand"),
                 Match(
                     rules=_rules(),
                     players=("Alice", "Ben"),
@@ -102,10 +122,14 @@ EXAMPLES = (
     ),
     Example(
         6,
-        "Penalty, line 100: Alice has 90, Ben 95, Cara 50. Cara goes out; Alice holds 15, Ben 12.",
+        gettext_noop(
+            # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+            "Penalty, line 100: Alice has 90, Ben 95, Cara 50. Cara goes out; "
+            "Alice holds 15, Ben 12."
+        ),
         (
             Case(
-                "the last hand",
+                gettext_noop("the last hand"),
                 Match(
                     rules=_rules(scheme="penalty"),
                     players=THREE,
@@ -121,20 +145,29 @@ EXAMPLES = (
     ),
     Example(
         7,
-        "Highest wins, line 200: Alice and Ben both have 120. The host lowers the line to 100, "
-        "then Ben goes out taking 7.",
+        gettext_noop(
+            # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+            "Highest wins, line 200: Alice and Ben both have 120. The host lowers the line to 100, "
+            "then Ben goes out taking 7."
+        ),
         (
-            Case("the line lowered", _both_at_120(LineMove(100))),
-            Case("then Ben goes out", _both_at_120(LineMove(100), _hand("Ben", Alice=7))),
+            Case(gettext_noop("the line lowered"), _both_at_120(LineMove(100))),
+            Case(
+                gettext_noop("then Ben goes out"),
+                _both_at_120(LineMove(100), _hand("Ben", Alice=7)),
+            ),
         ),
     ),
     Example(
         8,
-        "A hand limit of 3, line 500, highest wins: after three hands Alice has 30, Ben 30, "
-        "Cara 12.",
+        gettext_noop(
+            # Translators: a worked example: keep its names (Alice, Ben, Cara); results use them.
+            "A hand limit of 3, line 500, highest wins: after three hands Alice has 30, Ben 30, "
+            "Cara 12."
+        ),
         (
-            Case("level at the top", _three_hands(alice_took=30)),
-            Case("had Alice had 31", _three_hands(alice_took=31)),
+            Case(gettext_noop("level at the top"), _three_hands(alice_took=30)),
+            Case(gettext_noop("had Alice had 31"), _three_hands(alice_took=31)),
         ),
     ),
 )

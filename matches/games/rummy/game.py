@@ -15,6 +15,12 @@ from .rules import RummyRules
 from .table import Hand, RummyHand, RummyTable
 
 
+def gettext_noop(text: str) -> str:
+    """Marks ``text`` for translation, which is done where it is shown
+    (``matches.words``; this module imports no Django)."""
+    return text
+
+
 class Rummy(Game):
     """Rummy, 2 to 6 players: whoever goes out scores the others' leftovers
     (or, under penalty, the others are charged theirs)."""
@@ -49,7 +55,9 @@ class Rummy(Game):
     chooser = "went_out"
     none_choice = "nobody"
     extra = "rummy"
-    what = "leftover"
+    # Translators: what a player's box holds (the points left in their hand
+    # when someone goes out), in refusals such as "Cara's leftover is missing".
+    what = gettext_noop("leftover")
     csv_columns = ("went out", "rummy")
 
     def hand_data(self, chosen: str | None, extra: bool, points: dict[str, Any]) -> dict:

@@ -6,79 +6,125 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from matches.phrases import plural, rounded, signed
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-NAME = "Rummy"
+from matches.phrases import decks, hands, rounded, signed
+
+# Translators: the game's name. Keep the English name recognisable, with the
+# name card tables use in your language beside it if there is one.
+NAME = gettext_lazy("Rummy")
 
 
-def _decks(count: int) -> str:
-    return "1 deck" if count == 1 else f"{count} decks"
+def _leftovers_over_deck(v: Mapping[str, Any]) -> str:
+    return ngettext(
+        # Translators: decks is a count of decks, such as "2 decks".
+        "the leftovers add up to %(total)s point, more than the %(most)s points of %(decks)s",
+        "the leftovers add up to %(total)s points, more than the %(most)s points of %(decks)s",
+        v["total"],
+    ) % {"total": v["total"], "most": v["most"], "decks": decks(v["decks"])}
+
+
+def _leftover_over_deck(v: Mapping[str, Any]) -> str:
+    return ngettext(
+        "%(player)s's leftover of %(points)s point is more than the whole deck (%(most)s points)",
+        "%(player)s's leftover of %(points)s points is more than the whole deck (%(most)s points)",
+        v["points"],
+    ) % {"player": v["player"], "points": v["points"], "most": v["most"]}
+
+
+def _slip_cards(v: Mapping[str, Any]) -> str:
+    return ngettext(
+        # Translators: a question before saving: more cards typed than were dealt.
+        "%(player)s: %(count)s card, but %(dealt)s were dealt?",
+        "%(player)s: %(count)s cards, but %(dealt)s were dealt?",
+        v["count"],
+    ) % {"player": v["player"], "count": v["count"], "dealt": v["dealt"]}
+
+
+def _slip_points(v: Mapping[str, Any]) -> str:
+    return ngettext(
+        # Translators: a question before saving: more points than the cards dealt can hold.
+        "%(player)s: %(points)s point in %(dealt)s cards?",
+        "%(player)s: %(points)s points in %(dealt)s cards?",
+        v["points"],
+    ) % {"player": v["player"], "points": v["points"], "dealt": v["dealt"]}
 
 
 REFUSALS: dict[str, Any] = {
-    "rummy.rummy_not_bool": "rummy must be true or false",
-    "rummy.rummy_nobody_out": "nobody went out, so the hand cannot be rummy",
-    "rummy.leftovers_over_deck": lambda v: (
-        f"the leftovers add up to {v['total']} points, more than the {v['most']} points of "
-        f"{_decks(v['decks'])}"
+    # Translators: rummy is a key of a match file's hand, as written.
+    "rummy.rummy_not_bool": gettext_lazy("rummy must be true or false"),
+    "rummy.rummy_nobody_out": gettext_lazy("nobody went out, so the hand cannot be rummy"),
+    "rummy.leftovers_over_deck": _leftovers_over_deck,
+    "rummy.went_out_leftover": gettext_lazy(
+        "%(player)s went out, so %(player)s has no leftover (leave it empty or enter 0)"
     ),
-    "rummy.went_out_leftover": (
-        "{player} went out, so {player} has no leftover (leave it empty or enter 0)"
-    ),
-    "rummy.leftover_too_low": "{player}'s leftover must be at least 1",
-    "rummy.leftover_over_deck": (
-        "{player}'s leftover of {points} points is more than the whole deck ({most} points)"
-    ),
-    "rummy.hand_no_went_out": (
+    "rummy.leftover_too_low": gettext_lazy("%(player)s's leftover must be at least 1"),
+    "rummy.leftover_over_deck": _leftover_over_deck,
+    "rummy.hand_no_went_out": gettext_lazy(
+        # Translators: went_out and null are written as a match file writes them.
         "a hand needs went_out: the player who went out, or null when nobody did"
     ),
-    "rummy.hand_no_leftovers": "a hand needs leftovers",
-    "rummy.deck": "the whole deck",
+    # Translators: leftovers is a key of a match file's hand, as written.
+    "rummy.hand_no_leftovers": gettext_lazy("a hand needs leftovers"),
+    # Translators: what holds the most points a leftover may have.
+    "rummy.deck": gettext_lazy("the whole deck"),
     # Questions before saving (probable typing slips), not refusals.
-    "rummy.slip_cards": "{player}: {count} cards, but {dealt} were dealt?",
-    "rummy.slip_points": "{player}: {points} points in {dealt} cards?",
+    "rummy.slip_cards": _slip_cards,
+    "rummy.slip_points": _slip_points,
 }
 
 # A rule's name in a sentence ("the hand limit must be ..."), where it is
 # not its key.
-RULE_NAMES: dict[str, str] = {}
+RULE_NAMES: dict[str, Any] = {}
 
 # How each house rule reads to a person: its title, a line of help, and a
 # phrase per value (the forms, the house rules page and "How scoring works").
 # The line and the hand limit are every game's: ``matches.words``.
 TITLES = {
-    "scheme": "Scoring",
-    "rummy_bonus": "Going rummy",
-    "stock_out": "When nobody goes out",
-    "ace_value": "Aces count",
-    "decks": "Decks",
+    "scheme": gettext_lazy("Scoring"),
+    "rummy_bonus": gettext_lazy("Going rummy"),
+    "stock_out": gettext_lazy("When nobody goes out"),
+    "ace_value": gettext_lazy("Aces count"),
+    "decks": gettext_lazy("Decks"),
 }
 HELP = {
-    "scheme": "Who scores a hand, and whether the highest or the lowest total leads.",
-    "rummy_bonus": "Going out in one go, with no card laid down before.",
-    "stock_out": "The stock ran out and could not be rebuilt, or the table called the hand off.",
-    "ace_value": "The points of an ace entered as a card, and so the value of the deck.",
-    "decks": "Used to check the cards entered.",
+    "scheme": gettext_lazy("Who scores a hand, and whether the highest or the lowest total leads."),
+    "rummy_bonus": gettext_lazy("Going out in one go, with no card laid down before."),
+    "stock_out": gettext_lazy(
+        "The stock ran out and could not be rebuilt, or the table called the hand off."
+    ),
+    "ace_value": gettext_lazy(
+        "The points of an ace entered as a card, and so the value of the deck."
+    ),
+    "decks": gettext_lazy("Used to check the cards entered."),
 }
-CHOICES: dict[str, dict[object, str]] = {
+CHOICES: dict[str, dict[object, Any]] = {
     "scheme": {
-        "highest_wins": "Highest wins: whoever goes out scores everyone's leftovers",
-        "penalty": "Penalty: everyone else is charged their leftovers; lowest leads",
+        "highest_wins": gettext_lazy("Highest wins: whoever goes out scores everyone's leftovers"),
+        "penalty": gettext_lazy("Penalty: everyone else is charged their leftovers; lowest leads"),
     },
     "rummy_bonus": {
-        "double": "Doubles the hand",
-        "flat_25": "25 points more (under penalty, 25 off)",
-        "none": "Counts as usual",
+        "double": gettext_lazy("Doubles the hand"),
+        "flat_25": gettext_lazy("25 points more (under penalty, 25 off)"),
+        "none": gettext_lazy("Counts as usual"),
     },
     "stock_out": {
-        "lowest_hand": "The lowest hand wins the difference from each other player",
-        "no_score": "Nobody scores; the hand still counts",
+        "lowest_hand": gettext_lazy("The lowest hand wins the difference from each other player"),
+        "no_score": gettext_lazy("Nobody scores; the hand still counts"),
     },
-    "ace_value": {1: "1 point", 11: "11 points", 15: "15 (round the corner)"},
+    "ace_value": {
+        1: gettext_lazy("1 point"),
+        11: gettext_lazy("11 points"),
+        # Translators: an ace counted 15, as where it may go round the corner
+        # in a run (K A 2).
+        15: gettext_lazy("15 (round the corner)"),
+    },
     "decks": {
-        None: "By the players who start: 1 for 2 to 4, 2 for 5 or 6",
-        1: "1 deck",
-        2: "2 decks",
+        None: gettext_lazy("By the players who start: 1 for 2 to 4, 2 for 5 or 6"),
+        1: gettext_lazy("1 deck"),
+        2: gettext_lazy("2 decks"),
     },
 }
 
@@ -91,41 +137,58 @@ def summary(hand: Any, rules: Any) -> str:
     (rummy)", "nobody out: Ben takes 22 (lowest hand)", or under penalty
     "Alice +23, Cara +18" ("Alice +46, Cara +36 (rummy)")."""
     scored = {name: points for name, points in hand.scores.items() if points}
+    charges = ", ".join(f"{name} {signed(points)}" for name, points in scored.items())
     if hand.went_out is None:
         if not scored:
-            return "nobody out: nobody scores"
+            return _("nobody out: nobody scores")
         if rules.leader_is_lowest:
-            charges = ", ".join(f"{name} {signed(points)}" for name, points in scored.items())
-            return f"nobody out (lowest hand): {charges}"
-        (winner, take), *_ = scored.items()
-        return f"nobody out: {winner} takes {take} (lowest hand)"
-    rummy = " (rummy)" if hand.rummy else ""
+            # Translators: charges are players' names with their points, such
+            # as "Alice +23, Cara +18".
+            return _("nobody out (lowest hand): %(charges)s") % {"charges": charges}
+        (winner, take), *_others = scored.items()
+        return _("nobody out: %(player)s takes %(points)s (lowest hand)") % {
+            "player": winner,
+            "points": take,
+        }
     if rules.leader_is_lowest:
         if not scored:
-            return f"nobody is charged{rummy}"
-        charges = ", ".join(f"{name} {signed(points)}" for name, points in scored.items())
-        return f"{charges}{rummy}"
-    return f"{hand.went_out} takes {hand.scores[hand.went_out]}{rummy}"
+            return _("nobody is charged (rummy)") if hand.rummy else _("nobody is charged")
+        # Translators: charges are players' names with their points, such as
+        # "Alice +23, Cara +18".
+        return _("%(charges)s (rummy)") % {"charges": charges} if hand.rummy else charges
+    shown = {"player": hand.went_out, "points": hand.scores[hand.went_out]}
+    if hand.rummy:
+        return _("%(player)s takes %(points)s (rummy)") % shown
+    return _("%(player)s takes %(points)s") % shown
 
 
 def ended(hand: Any) -> str:
     """How a hand ended, for its line in the history: "Ben went out, rummy",
     "Nobody went out"."""
-    return f"{hand.went_out or 'Nobody'} went out{', rummy' if hand.rummy else ''}"
+    if not hand.went_out:
+        return _("Nobody went out")
+    if hand.rummy:
+        return _("%(player)s went out, rummy") % {"player": hand.went_out}
+    return _("%(player)s went out") % {"player": hand.went_out}
 
 
 def entry_ended(entry: Mapping[str, Any]) -> str:
     """How a stored hand ended, for the share link: "Ben went out with
     rummy", "nobody out"."""
     out = entry["went_out"]
-    return f"{out} went out{' with rummy' if entry['rummy'] else ''}" if out else "nobody out"
+    if not out:
+        return _("nobody out")
+    if entry["rummy"]:
+        return _("%(player)s went out with rummy") % {"player": out}
+    return _("%(player)s went out") % {"player": out}
 
 
 def typed(hand: Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
     """A hand as entered (match-file shape): each player's points as typed,
     and who ended it in words ("Ben went out", "nobody went out")."""
     went_out = hand.get("went_out")
-    return hand.get("leftovers") or {}, f"{went_out} went out" if went_out else "nobody went out"
+    ended = _("%(player)s went out") % {"player": went_out} if went_out else _("nobody went out")
+    return hand.get("leftovers") or {}, ended
 
 
 def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
@@ -133,20 +196,21 @@ def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
     mark says to a screen reader."""
     marks = []
     if entry["rummy"]:
-        marks.append("rummy")
+        marks.append(pgettext("going out in one go", "rummy"))
     if entry["went_out"] is None:
-        marks.append("nobody out")
-    return marks, entry["went_out"], "went out"
+        marks.append(_("nobody out"))
+    # Translators: said by a screen reader after the points of who went out.
+    return marks, entry["went_out"], _("went out")
 
 
 def rules_short(rules: Any) -> str:
     """The scoring in a few words, beside the line: "penalty", "highest wins"."""
-    return "penalty" if rules.leader_is_lowest else "highest wins"
+    return _("penalty") if rules.leader_is_lowest else _("highest wins")
 
 
 def rules_sheet(rules: Any) -> str:
     """The scoring on the score sheet: "penalty: lowest wins", "highest wins"."""
-    return "penalty: lowest wins" if rules.leader_is_lowest else "highest wins"
+    return _("penalty: lowest wins") if rules.leader_is_lowest else _("highest wins")
 
 
 def board_marks(board: Any, name: str) -> list[str]:
@@ -174,47 +238,58 @@ def figure_rows(
 ) -> list[tuple[str, str, str]]:
     """A player's Rummy figures as the players' pages list them, after
     their matches played, won and win rate: (term, value, what it is "of")."""
-    hands = figures.get("hands_out") or 0
+    out = figures.get("hands_out") or 0
     take = figures.get("take") or 0
     best = figures.get("best_hand")
     return [
-        ("No winner", str(counts["no_winner"]), ""),
-        ("Went out", plural(hands, "hand"), ""),
-        ("Average take", rounded(take, hands, "0.1") if hands else "–", ""),
-        ("Rummy", str(figures.get("rummies") or 0), ""),
-        ("Best hand", "–" if best is None else str(best), ""),
+        (_("No winner"), str(counts["no_winner"]), ""),
+        # Translators: how many hands a player went out in ("Went out: 3 hands").
+        (_("Went out"), hands(out), ""),
+        (_("Average take"), rounded(take, out, "0.1") if out else "–", ""),
+        (pgettext("going out in one go", "Rummy"), str(figures.get("rummies") or 0), ""),
+        (pgettext("hand of cards", "Best hand"), "–" if best is None else str(best), ""),
     ]
+
+
+def _chose(token: str) -> str:
+    """ "Ben went out" with ``token`` for the name, which the form's code
+    (``{}``) or the phone's script (``{name}``) fills in."""
+    return _("%(player)s went out") % {"player": token}
 
 
 # The hand form's words.
 FORM = {
-    "none_label": "Nobody: the stock ran out",
-    "chooser_required": "Choose who went out, or nobody",
-    "extra_label": "Went out in one go (rummy)",
-    "chose": "{} went out",
-    "none": "nobody went out",
-    "out_column": "Out",
-    "points_column": "Left in hand",
-    "none_pill": "Nobody out",
-    "none_pill_label": "Nobody out: the stock ran out",
-    "extra_pill": "Rummy",
-    "extra_pill_label": "Rummy: went out in one go",
+    "none_label": gettext_lazy("Nobody: the stock ran out"),
+    "chooser_required": gettext_lazy("Choose who went out, or nobody"),
+    "extra_label": gettext_lazy("Went out in one go (rummy)"),
+    "chose": lazy(_chose, str)("{}"),
+    "none": gettext_lazy("nobody went out"),
+    # Translators: the column of the hand form ticking who went out.
+    "out_column": gettext_lazy("Out"),
+    # Translators: the column of the hand form for each player's leftover.
+    "points_column": gettext_lazy("Left in hand"),
+    "none_pill": gettext_lazy("Nobody out"),
+    "none_pill_label": gettext_lazy("Nobody out: the stock ran out"),
+    "extra_pill": pgettext_lazy("going out in one go", "Rummy"),
+    "extra_pill_label": gettext_lazy("Rummy: went out in one go"),
     # A hand waiting on the phone, in words (static/js/waiting.js).
-    "waiting_unchosen": "Nobody marked as went out",
-    "waiting_none": "Nobody went out",
-    "waiting_chose": "{name} went out",
-    "waiting_extra": " (rummy)",
+    "waiting_unchosen": gettext_lazy("Nobody marked as went out"),
+    "waiting_none": gettext_lazy("Nobody went out"),
+    "waiting_chose": lazy(_chose, str)("{name}"),
+    # Translators: put after "Ben went out" on a hand waiting to be saved;
+    # keep the space before it.
+    "waiting_extra": pgettext_lazy("going out in one go", " (rummy)"),
 }
 
 # The new-match page's words for this game.
 NEW = {
-    "seats": "2 to 6 players",
-    "players": "Players, in seat order (2 to 6)",
-    "help": "Type names round the table. Tick who deals first.",
-    "start": "Start the match",
+    "seats": gettext_lazy("2 to 6 players"),
+    "players": gettext_lazy("Players, in seat order (2 to 6)"),
+    "help": gettext_lazy("Type names round the table. Tick who deals first."),
+    "start": gettext_lazy("Start the match"),
 }
 
 
 def rules_big(rules: Any) -> str:
     """The scoring on the big screen, when it is not the usual: "penalty"."""
-    return "penalty" if rules.leader_is_lowest else ""
+    return _("penalty") if rules.leader_is_lowest else ""
