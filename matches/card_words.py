@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from matches.phrases import names
+from matches.phrases import grouped, names
 
 # Translators: put in brackets after "... is not a card".
 CARD_HELP = gettext_lazy("a card is a rank (A, 2 to 10, J, Q, K) and an optional suit (S, H, D, C)")
@@ -119,7 +119,7 @@ def box_too_big(v: Mapping[str, Any], why: str) -> str:
         "%(player)s's %(what)s: %(text)s is too big; the most is %(most)s point",
         "%(player)s's %(what)s: %(text)s is too big; the most is %(most)s points",
         v["most"],
-    ) % {**shown, "most": f"{v['most']:,}"}
+    ) % {**shown, "most": grouped(v["most"])}
 
 
 def box_mixed(v: Mapping[str, Any]) -> str:

@@ -1,12 +1,14 @@
 """Small phrases every wording needs (the app's and each game's): signed
 points, lists of names, counts. Below the games, so a game's words may use
-them; above nothing but the standard library and Django's translation."""
+them; above nothing but the standard library and Django's translation and
+formats."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -66,6 +68,14 @@ def plural(count: int, one: str, many: str | None = None) -> str:
 def rounded(points: int, count: int, step: str) -> str:
     """``points / count`` to the nearest ``step`` ("1", "0.1"), a half
     rounded away from zero as people round (61.25 → "61.3", 62.5 → "63"),
-    not to the even digit as Python's ``round`` does."""
+    not to the even digit as Python's ``round`` does; written the page's
+    language's way ("61,3" in German)."""
     quotient = Decimal(points) / Decimal(count)
-    return str(quotient.quantize(Decimal(step), rounding=ROUND_HALF_UP))
+    places = len(step.partition(".")[2])
+    return number_format(quotient.quantize(Decimal(step), rounding=ROUND_HALF_UP), places)
+
+
+def grouped(number: int) -> str:
+    """A large number with the page's language's grouping: "12,500" in
+    English, "12.500" in German, "1,00,000" in Hindi (by lakh)."""
+    return number_format(number, force_grouping=True)

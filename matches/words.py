@@ -26,7 +26,7 @@ from matches import card_words, games
 from matches.engine.board import Question
 from matches.engine.errors import RuleError
 from matches.engine.rules import Rules
-from matches.phrases import either
+from matches.phrases import either, grouped
 
 # A shared rule's name in a sentence, where it is not its key.
 RULE_NAMES = {
@@ -250,7 +250,7 @@ def _file_too_many(v: Mapping[str, Any]) -> str:
         "split its matches list into smaller files (or whoever runs the site can import it "
         "whole with manage.py import_match)",
         v["count"],
-    ) % {"count": f"{v['count']:,}", "most": f"{v['most']:,}"}
+    ) % {"count": grouped(v["count"]), "most": grouped(v["most"])}
 
 
 def _times_bad(v: Mapping[str, Any]) -> str:

@@ -105,3 +105,15 @@ def test_the_scripts_words_come_in_the_page_s_language_kept_for_a_year(client):
     assert "immutable" in words["Cache-Control"]
     assert "django.gettext" in words.content.decode()
     assert client.get("/words/xx/0.js").status_code == 404
+
+
+def test_numbers_are_written_the_language_s_way():
+    from django.utils import translation
+
+    from matches.phrases import grouped, rounded
+
+    assert (rounded(245, 4, "0.1"), grouped(125000)) == ("61.3", "125,000")
+    with translation.override("de"):
+        assert (rounded(245, 4, "0.1"), grouped(125000)) == ("61,3", "125.000")
+    with translation.override("hi"):
+        assert grouped(12500000) == "1,25,00,000"
