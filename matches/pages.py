@@ -26,13 +26,18 @@ from matches import snapshot
 
 
 def _code_version() -> str:
-    """A digest of the app's code and templates as this process loaded them:
-    a part drawn by other code is never read as this code's."""
+    """A digest of the app's code, templates and translations as this
+    process loaded them: a part drawn by other code or words is never read
+    as this code's."""
     digest = hashlib.blake2b(str(snapshot.ENGINE_VERSION).encode(), digest_size=8)
-    roots = [Path(__file__).parent, *(Path(each) for each in settings.TEMPLATES[0]["DIRS"])]
+    roots = [
+        Path(__file__).parent,
+        *(Path(each) for each in settings.TEMPLATES[0]["DIRS"]),
+        *(Path(each) for each in settings.LOCALE_PATHS),
+    ]
     for root in roots:
         for path in sorted(root.rglob("*")):
-            if path.suffix in (".py", ".html"):
+            if path.suffix in (".py", ".html", ".po"):
                 digest.update(path.read_bytes())
     return digest.hexdigest()
 
