@@ -24,6 +24,8 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.http import push_url
@@ -64,14 +66,28 @@ class SetAside(Exception):
 
 
 # A hand saved on a board whose match was set aside on another screen meanwhile.
-SET_ASIDE_HAND = (
+SET_ASIDE_HAND = gettext_lazy(
     "Not saved: this match was set aside as abandoned on another screen. "
     "Resume it to record this hand."
 )
-SET_ASIDE_KEPT = (
+# The same by htmx, the form kept as it was: a hand's, a move of the line's, a join's.
+# Translators: "Resume this match" and "Save" are buttons' labels, as they read there.
+SET_ASIDE_KEPT_HAND = gettext_lazy(
     "Not saved: this match was set aside as abandoned on another screen. "
-    "{what} still here: resume the match (open its board in a new tab "
-    "and tap Resume this match), then tap {button} again."
+    "Your entries are still here: resume the match (open its board in a new tab "
+    "and tap Resume this match), then tap Save again."
+)
+# Translators: "Resume this match" and "Move" are buttons' labels, as they read there.
+SET_ASIDE_KEPT_LINE = gettext_lazy(
+    "Not saved: this match was set aside as abandoned on another screen. "
+    "What you typed is still here: resume the match (open its board in a new tab "
+    "and tap Resume this match), then tap Move again."
+)
+# Translators: "Resume this match" and "Joins" are buttons' labels, as they read there.
+SET_ASIDE_KEPT_JOIN = gettext_lazy(
+    "Not saved: this match was set aside as abandoned on another screen. "
+    "What you typed is still here: resume the match (open its board in a new tab "
+    "and tap Resume this match), then tap Joins again."
 )
 # After a write, focus goes to the result of a closed match, else to the
 # first choice of the next hand (the phone's keyboard stays down).
@@ -106,7 +122,7 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
             except SetAside as refused:
                 return set_aside(request, refused.match)
         if request.htmx or getattr(view, "answers_json", False):
-            return HttpResponse("You are logged out.", status=401, content_type="text/plain")
+            return HttpResponse(_("You are logged out."), status=401, content_type="text/plain")
         if request.method == "GET":
             return redirect_to_login(request.get_full_path())
         back = (
@@ -144,18 +160,28 @@ def posted_hand_words(request: HttpRequest, match: Match) -> str:
     return HandForm(request.POST, match=match, seated=drawn_for).typed_words()
 
 
+def had_entered(typed: str) -> str:
+    """What a refused form held, said back: "You had entered: Ben went out, Alice 23."."""
+    # Translators: typed is what the form held, in words: "Ben went out, Alice 23",
+    # "the new line 300", "Dan joins".
+    return _("You had entered: %(typed)s.") % {"typed": typed}
+
+
 def _typed_words(request: HttpRequest) -> tuple[str, str] | None:
-    """What a form that is not a hand's sent typed, in words, with the
-    button that sends it: the new line ("the new line 300", "Move") or who
-    joins ("Dan joins", "Joins"); None for a form with nothing typed."""
+    """What a form that is not a hand's sent typed, in words, with what a
+    refusal by htmx says of it (``SET_ASIDE_KEPT_LINE``, ``_JOIN``): the new
+    line ("the new line 300") or who joins ("Dan joins"); None for a form
+    with nothing typed."""
     if request.method != "POST":
         return None
     target = request.POST.get("target", "").strip()[:20]  # as long as the box takes
     if target:
-        return f"the new line {target}", "Move"
+        # Translators: what was typed in the box that moves the line, in "You had entered: ...".
+        return _("the new line %(line)s") % {"line": target}, str(SET_ASIDE_KEPT_LINE)
     joining = request.POST.get("player", "").strip()[:40]  # as long as a name may be
     if request.POST.get("action") == "join" and joining:
-        return f"{joining} joins", "Joins"
+        # Translators: who was typed in the box of a player joining, in "You had entered: ...".
+        return _("%(player)s joins") % {"player": joining}, str(SET_ASIDE_KEPT_JOIN)
     return None
 
 
@@ -167,19 +193,18 @@ def set_aside(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     abandoned = say("abandoned")
     if posts_hand(request):
         if request.htmx:
-            kept = SET_ASIDE_KEPT.format(what="Your entries are", button="Save")
+            kept = str(SET_ASIDE_KEPT_HAND)
             return HttpResponse(kept, status=409, content_type="text/plain")
         messages.error(request, SET_ASIDE_HAND)
-        messages.info(request, f"You had entered: {posted_hand_words(request, match)}.")
+        messages.info(request, had_entered(posted_hand_words(request, match)))
         return refused(request, match)
     typed = _typed_words(request)
     if typed is not None:
-        words, button = typed
+        words, kept = typed
         if request.htmx:
-            kept = SET_ASIDE_KEPT.format(what="What you typed is", button=button)
             return HttpResponse(kept, status=409, content_type="text/plain")
         messages.error(request, abandoned)
-        messages.info(request, f"You had entered: {words}.")
+        messages.info(request, had_entered(words))
         return redirect("matches:detail", public_id=match.public_id)
     messages.error(request, abandoned)
     if request.htmx:
@@ -339,7 +364,8 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
         "summary": marked(summary(hand, board.rules), marks),
         "counted": marked(" · ".join(counted), marks),
         "changes": (
-            ["If saved: " + " ".join(changes(board, form.board_after))]
+            # Translators: changes says what saving would change: "Totals: Ben 51 → 41."
+            [_("If saved: %(changes)s") % {"changes": " ".join(changes(board, form.board_after))}]
             if form.replacing is not None
             else []
         ),
