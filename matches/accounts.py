@@ -139,8 +139,8 @@ def locked_out(
         .first()
     )
     until = (latest or timezone.now()) + settings.AXES_COOLOFF_TIME
-    # Translators: name is the user name tried; time is when to try again ("7:45 p.m.").
     message = _(
+        # Translators: name is the user name tried; time is when to try again ("7:45 p.m.").
         "Too many wrong passwords for %(name)s from here. Try again after %(time)s, "
         "or ask whoever runs the site."
     ) % {"name": username, "time": time_filter(timezone.localtime(until), "TIME_FORMAT")}

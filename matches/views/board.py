@@ -71,20 +71,20 @@ SET_ASIDE_HAND = gettext_lazy(
     "Resume it to record this hand."
 )
 # The same by htmx, the form kept as it was: a hand's, a move of the line's, a join's.
-# Translators: "Resume this match" and "Save" are buttons' labels, as they read there.
 SET_ASIDE_KEPT_HAND = gettext_lazy(
+    # Translators: "Resume this match" and "Save" are buttons' labels, as they read there.
     "Not saved: this match was set aside as abandoned on another screen. "
     "Your entries are still here: resume the match (open its board in a new tab "
     "and tap Resume this match), then tap Save again."
 )
-# Translators: "Resume this match" and "Move" are buttons' labels, as they read there.
 SET_ASIDE_KEPT_LINE = gettext_lazy(
+    # Translators: "Resume this match" and "Move" are buttons' labels, as they read there.
     "Not saved: this match was set aside as abandoned on another screen. "
     "What you typed is still here: resume the match (open its board in a new tab "
     "and tap Resume this match), then tap Move again."
 )
-# Translators: "Resume this match" and "Joins" are buttons' labels, as they read there.
 SET_ASIDE_KEPT_JOIN = gettext_lazy(
+    # Translators: "Resume this match" and "Joins" are buttons' labels, as they read there.
     "Not saved: this match was set aside as abandoned on another screen. "
     "What you typed is still here: resume the match (open its board in a new tab "
     "and tap Resume this match), then tap Joins again."

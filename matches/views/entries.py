@@ -195,7 +195,7 @@ def _took_back(row: Any, event: Event, game: Any) -> str:
         said = _("Took back the line moved to %(line)s. Put it back below.")
         return said % {"line": event.data["target"]}
     # Translators: entry is a sentence about a player: "Zed left the table".
-    return _("Took back \u201c%(entry)s\u201d. Put it back below.") % {"entry": row.text}
+    return _("Took back “%(entry)s”. Put it back below.") % {"entry": row.text}
 
 
 @require_POST
@@ -233,8 +233,8 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
             said = _("It cannot be put back: %(reason)s.")
         else:
             # Refused itself (not for a later entry): what it needs may be deleted too.
-            # Translators: reason says why, without its full stop.
             said = _(
+                # Translators: reason says why, without its full stop.
                 "It cannot be put back: %(reason)s. If it needs an entry that is deleted too "
                 "(someone sitting down), put that back first."
             )
@@ -250,7 +250,7 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
         if quoted:
             # Translators: entry is a sentence about a player ("Eve came back to their
             # seat"); changes says what changed on the board: "At the table now: Eve."
-            said = _("Put back \u201c%(entry)s\u201d. %(changes)s")
+            said = _("Put back “%(entry)s”. %(changes)s")
         else:
             # Translators: entry is the entry put back ("hand 2, where Eve went out
             # (Ann 3, Bob 3)"); changes says what changed on the board: "Totals: Ben 2 → 4."

@@ -338,9 +338,9 @@ def gone(request: HtmxHttpRequest, match: Match, event: Event) -> None:
         typed = posted_hand_words(request, match)
         messages.info(
             request,
-            # Translators: typed is the hand the form held, in words: "Ben went out, Alice 23".
-            # "All entries" and "Put back" are the labels of the link and the button.
             _(
+                # Translators: typed is the hand the form held, in words: "Ben went out, Alice 23".
+                # "All entries" and "Put back" are the labels of the link and the button.
                 "You had entered: %(typed)s. To change that hand, "
                 "put it back first (All entries, Put back)."
             )
@@ -438,10 +438,10 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
                 "changes": " ".join(changes(change.before, change.after)),
             }
             if words["later"]:
-                # Translators: entry is the hand fixed ("hand 7"); later, an entry recorded
-                # after it ("hand 8", "Cara leaving"); hand, the hand as scored now; changes
-                # says what changed on the board: "Totals: Ben 51 → 41."
                 said = _(
+                    # Translators: entry is the hand fixed ("hand 7"); later, an entry recorded
+                    # after it ("hand 8", "Cara leaving"); hand, the hand as scored now; changes
+                    # says what changed on the board: "Totals: Ben 51 → 41."
                     "Fixed %(entry)s, though %(later)s was recorded after it: %(hand)s. %(changes)s"
                 )
             else:

@@ -181,14 +181,14 @@ def player_colour(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             # Translators: colour is a colour's name: "red".
             said = _("%(player)s's colour is %(colour)s.")
         elif len(sharers) == 1:
-            # Translators: others is the one other player with that colour.
             said = _(
+                # Translators: others is the one other player with that colour.
                 "%(player)s's colour is %(colour)s. %(others)s has %(colour)s too: at a table "
                 "with %(player)s, %(others)s keeps it and %(player)s is shown in a free colour."
             )
         else:
-            # Translators: others are the other players with that colour: "Ben and Cara".
             said = _(
+                # Translators: others are the other players with that colour: "Ben and Cara".
                 "%(player)s's colour is %(colour)s. %(others)s have %(colour)s too: at a table "
                 "with %(player)s, they keep it and %(player)s is shown in a free colour."
             )

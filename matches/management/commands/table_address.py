@@ -46,8 +46,8 @@ class Command(BaseCommand):
         try:
             family, address = listen_address(host)
         except ValueError:
-            # Translators: typed is what HOST was given, in quotes.
             said = _(
+                # Translators: typed is what HOST was given, in quotes.
                 "HOST must be an address of this computer: 127.0.0.1 for this computer "
                 "only, 0.0.0.0 for the phones on the Wi-Fi; got %(typed)s"
             )
