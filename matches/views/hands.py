@@ -33,18 +33,16 @@ from .board import (
     after_write,
     answers_json,
     board_context,
-    had_entered,
     host_match,
     host_required,
-    posted_hand_words,
     posted_token,
-    posts_hand,
     preview_of,
     refused,
     render_board,
     set_aside,
     spare_tokens,
 )
+from .typed import had_entered, posted_hand_words, posts_hand
 
 
 @dataclass(frozen=True)
