@@ -21,15 +21,18 @@ from django.shortcuts import redirect, render
 from django.template.defaultfilters import time as time_filter
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import get_usage
 
 from matches.forms import SignUpForm
 
-TOO_MANY_HERE = gettext_lazy(
-    "Too many wrong passwords from this phone or network: try again in {minutes} minutes "
-    "at the latest."
+TOO_MANY_HERE = ngettext_lazy(
+    "Too many wrong passwords from this phone or network: try again in %(minutes)s minute "
+    "at the latest.",
+    "Too many wrong passwords from this phone or network: try again in %(minutes)s minutes "
+    "at the latest.",
+    "minutes",
 )
 
 
@@ -92,7 +95,7 @@ def limited(login_view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
     @wraps(login_view)
     def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method == "POST" and _address_limited(request, count=False):
-            message = TOO_MANY_HERE.format(minutes=settings.LOGIN_COOLOFF_MINUTES)
+            message = TOO_MANY_HERE % {"minutes": settings.LOGIN_COOLOFF_MINUTES}
             return _login_page(request, message, 429)
         response = login_view(request, *args, **kwargs)
         # The form again: a wrong password (a name already locked out is axes'
@@ -137,9 +140,10 @@ def locked_out(
     )
     until = (latest or timezone.now()) + settings.AXES_COOLOFF_TIME
     message = _(
-        "Too many wrong passwords for {name} from here. Try again after {time}, "
+        # Translators: name is the user name tried; time is when to try again ("7:45 p.m.").
+        "Too many wrong passwords for %(name)s from here. Try again after %(time)s, "
         "or ask whoever runs the site."
-    ).format(name=username, time=time_filter(timezone.localtime(until), "TIME_FORMAT"))
+    ) % {"name": username, "time": time_filter(timezone.localtime(until), "TIME_FORMAT")}
     return _login_page(request, message, 429)
 
 

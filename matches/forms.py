@@ -10,7 +10,8 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from matches import games
 from matches.engine.errors import RuleError
@@ -139,7 +140,10 @@ class NewMatchForm(RulesForm):
         if not self.is_bound:
             self.initial.setdefault("token", uuid.uuid4())
         self.fields["first_dealer"] = forms.ChoiceField(
-            choices=[(str(seat), f"Seat {seat + 1}") for seat in range(self.seats)],
+            choices=[
+                (str(seat), _("Seat %(number)s") % {"number": seat + 1})
+                for seat in range(self.seats)
+            ],
             initial="0",
             widget=forms.RadioSelect,
         )
@@ -147,7 +151,7 @@ class NewMatchForm(RulesForm):
             self.fields[f"player_{seat}"] = NameField(
                 required=False,
                 max_length=40,
-                label=f"Seat {seat + 1}",
+                label=_("Seat %(number)s") % {"number": seat + 1},
                 widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off"}),
             )
 
@@ -194,9 +198,9 @@ class SignUpForm(UserCreationForm):
     validators of the settings."""
 
     email = forms.EmailField(
-        label=_("Email (optional)"),
+        label=gettext_lazy("Email (optional)"),
         required=False,
-        help_text=_("Only to send a link if you forget your password."),
+        help_text=gettext_lazy("Only to send a link if you forget your password."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -219,14 +223,20 @@ class HistoryFilterForm(forms.Form):
     value that is not one of the choices (an old link, a player merged away)
     is named and ignored, so the page still lists the matches."""
 
-    STATUSES = (("", "all"), ("open", "open"), ("closed", "closed"), ("abandoned", "abandoned"))
+    # The statuses of a match, as the filter offers them.
+    STATUSES = (
+        ("", gettext_lazy("all")),
+        ("open", gettext_lazy("open")),
+        ("closed", gettext_lazy("closed")),
+        ("abandoned", gettext_lazy("abandoned")),
+    )
 
     status = forms.ChoiceField(choices=STATUSES, required=False)
     player = forms.ChoiceField(required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "everyone"), *((str(pk), n) for pk, n in players)]
+        self.fields["player"].choices = [("", _("everyone")), *((str(pk), n) for pk, n in players)]
         self.names = {str(pk): name for pk, name in players}
 
     def filters(self) -> dict[str, str]:
@@ -238,10 +248,14 @@ class HistoryFilterForm(forms.Form):
         """One sentence per filter that is not applied, naming it."""
         words = []
         if "status" in self.errors:
-            choices = ", ".join(label for _, label in self.STATUSES)
-            words.append(f"Status: that is not one of {choices}, so it is not applied.")
+            choices = ", ".join(str(label) for _value, label in self.STATUSES)
+            words.append(
+                # Translators: choices lists the statuses offered: "all, open, closed, abandoned".
+                _("Status: that is not one of %(choices)s, so it is not applied.")
+                % {"choices": choices}
+            )
         if "player" in self.errors:
-            words.append("Player: that is not one of your players, so it is not applied.")
+            words.append(_("Player: that is not one of your players, so it is not applied."))
         return words
 
 
@@ -250,26 +264,37 @@ class ImportForm(forms.Form):
     file and has each match's game replay it; nothing is saved here
     (``services.matches_import`` saves what ``checked`` holds)."""
 
-    file = forms.FileField(label="Match file or all-matches file (.json)")
+    file = forms.FileField(label=gettext_lazy("Match file or all-matches file (.json)"))
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         limit = IMPORT_MAX_BYTES // (1024 * 1024)
         if upload.size > IMPORT_MAX_BYTES:
             raise forms.ValidationError(
-                f"This file is over {limit} MB ({upload.size:,} bytes); "
-                f"the app imports files of up to {limit} MB."
+                ngettext(
+                    "This file is over %(limit)s MB (%(size)s byte); "
+                    "the app imports files of up to %(limit)s MB.",
+                    "This file is over %(limit)s MB (%(size)s bytes); "
+                    "the app imports files of up to %(limit)s MB.",
+                    upload.size,
+                )
+                % {"limit": limit, "size": f"{upload.size:,}"}
             )
         raw = upload.read()
         try:
             self.text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise forms.ValidationError(
-                "This file is not UTF-8 text: export it again from the scoreboard, "
-                "or save it as UTF-8."
+                _(
+                    "This file is not UTF-8 text: export it again from the scoreboard, "
+                    "or save it as UTF-8."
+                )
             ) from None
         try:
             self.checked = import_read(self.text)
         except RuleError as error:
-            raise forms.ValidationError(f"Nothing was imported: {file_words(error)}.") from None
+            raise forms.ValidationError(
+                # Translators: problem says what is wrong with the file (no full stop).
+                _("Nothing was imported: %(problem)s.") % {"problem": file_words(error)}
+            ) from None
         return upload

@@ -11,6 +11,8 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from matches import services
 from matches.display import refusal
@@ -140,17 +142,32 @@ class HandForm(EventForm):
     and a box for each player dealt in (``left_N``, N their seat in the
     hand), as points, a sum or cards. The game judges it."""
 
-    out_of_date = "This form is out of date: reload the page, then enter the hand again."
+    out_of_date = gettext_lazy(
+        "This form is out of date: reload the page, then enter the hand again."
+    )
     # The card picker's buttons say what they add: "Add an ace", "Add a 10".
-    ranks = [
-        (
-            rank,
-            {"A": "an ace", "8": "an 8", "J": "a jack", "Q": "a queen", "K": "a king"}.get(
-                rank, f"a {rank}"
+    ranks = list(
+        zip(
+            RANKS,
+            (
+                # Translators: the cards the card picker's buttons add ("Add an ace").
+                gettext_lazy("an ace"),
+                gettext_lazy("a 2"),
+                gettext_lazy("a 3"),
+                gettext_lazy("a 4"),
+                gettext_lazy("a 5"),
+                gettext_lazy("a 6"),
+                gettext_lazy("a 7"),
+                gettext_lazy("an 8"),
+                gettext_lazy("a 9"),
+                gettext_lazy("a 10"),
+                gettext_lazy("a jack"),
+                gettext_lazy("a queen"),
+                gettext_lazy("a king"),
             ),
+            strict=True,
         )
-        for rank in RANKS
-    ]
+    )
 
     @property
     def picker_cards(self) -> list[tuple[str, str, int]]:
@@ -263,8 +280,10 @@ class HandForm(EventForm):
     def clean(self) -> dict[str, Any]:
         if self.seats_changed:
             raise forms.ValidationError(
-                "The players at the table changed since this form was opened: "
-                "check the names and save again."
+                _(
+                    "The players at the table changed since this form was opened: "
+                    "check the names and save again."
+                )
             )
         return super().clean()
 
@@ -384,17 +403,16 @@ class HandForm(EventForm):
         return data
 
 
-# What the line box takes, in the page's words (the game's check_target).
-LINE_WORDS = f"a whole number of points from {TARGET_MIN} to {TARGET_MAX}"
+# What the line box takes (the game's check_target), for the page's words.
+LINE_RANGE = {"low": TARGET_MIN, "high": TARGET_MAX}
 
 
 class LineForm(EventForm):
     """Move the line (the target)."""
 
     target = forms.CharField(
-        label="New line",
+        label=pgettext_lazy("the line: the score that ends a match", "New line"),
         widget=number_input(),
-        error_messages={"required": f"Type the new line: {LINE_WORDS}"},
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -402,11 +420,18 @@ class LineForm(EventForm):
         # Its own ids: it shares the board page with the hand form.
         kwargs.setdefault("auto_id", "line_%s")
         super().__init__(*args, **kwargs)
+        # Here, not on the field: its range is filled in the language of the request.
+        self.fields["target"].error_messages["required"] = (
+            _("Type the new line: a whole number of points from %(low)s to %(high)s") % LINE_RANGE
+        )
 
     def refusal_words(self, error: RuleError) -> str:
         """The check of the target in the page's words: the box is the new line."""
         if error.field == "target" and not isinstance(error, services.LaterEventImpossible):
-            return f"The new line must be {LINE_WORDS}"
+            return (
+                _("The new line must be a whole number of points from %(low)s to %(high)s")
+                % LINE_RANGE
+            )
         return super().refusal_words(error)
 
     def event_data(self) -> dict[str, Any]:
@@ -418,11 +443,11 @@ class SeatForm(EventForm):
 
     action = forms.ChoiceField(choices=[("leave", "leave"), ("join", "join")])
     player = NameField(
-        label="Who",
+        label=gettext_lazy("Who"),
         max_length=40,
-        error_messages={"required": "Type the name of the player leaving or joining"},
+        error_messages={"required": gettext_lazy("Type the name of the player leaving or joining")},
     )
-    after = NameField(label="Sits after", max_length=40, required=False)
+    after = NameField(label=gettext_lazy("Sits after"), max_length=40, required=False)
 
     def field_for(self, error: RuleError) -> str | None:
         if error.field == "after":

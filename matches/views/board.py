@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.http import push_url
@@ -48,6 +49,15 @@ from matches.reasons import close_reason, undecided_reason
 from matches.selectors import BoardState
 from matches.words import say
 
+from .typed import (
+    SET_ASIDE_HAND,
+    SET_ASIDE_KEPT_HAND,
+    had_entered,
+    posted_hand_words,
+    posts_hand,
+    typed_words,
+)
+
 
 class HtmxHttpRequest(HttpRequest):
     """An HttpRequest as HtmxMiddleware leaves it, for type checkers."""
@@ -62,16 +72,6 @@ class SetAside(Exception):
         self.match = match
 
 
-# A hand saved on a board whose match was set aside on another screen meanwhile.
-SET_ASIDE_HAND = (
-    "Not saved: this match was set aside as abandoned on another screen. "
-    "Resume it to record this hand."
-)
-SET_ASIDE_KEPT = (
-    "Not saved: this match was set aside as abandoned on another screen. "
-    "{what} still here: resume the match (open its board in a new tab "
-    "and tap Resume this match), then tap {button} again."
-)
 # After a write, focus goes to the result of a closed match, else to the
 # first choice of the next hand (the phone's keyboard stays down).
 WRITTEN = "written"
@@ -105,7 +105,7 @@ def host_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
             except SetAside as refused:
                 return set_aside(request, refused.match)
         if request.htmx or getattr(view, "answers_json", False):
-            return HttpResponse("You are logged out.", status=401, content_type="text/plain")
+            return HttpResponse(_("You are logged out."), status=401, content_type="text/plain")
         if request.method == "GET":
             return redirect_to_login(request.get_full_path())
         back = (
@@ -125,39 +125,6 @@ def answers_json(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     return view
 
 
-def posts_hand(request: HttpRequest) -> bool:
-    """Whether the request sends a hand form's boxes (a hand saved, fixed or
-    edited): a refusal then says what they held."""
-    return request.method == "POST" and "seat_0" in request.POST
-
-
-def posted_hand_words(request: HttpRequest, match: Match) -> str:
-    """What a hand form sent but not saved held, in words ("Ben went out,
-    Alice 23"), read by the boxes as drawn (the seats the form was sent
-    with, not the board's now)."""
-    drawn_for = tuple(
-        request.POST[f"seat_{position}"]
-        for position in range(match.kind.high)
-        if f"seat_{position}" in request.POST
-    )
-    return HandForm(request.POST, match=match, seated=drawn_for).typed_words()
-
-
-def _typed_words(request: HttpRequest) -> tuple[str, str] | None:
-    """What a form that is not a hand's sent typed, in words, with the
-    button that sends it: the new line ("the new line 300", "Move") or who
-    joins ("Dan joins", "Joins"); None for a form with nothing typed."""
-    if request.method != "POST":
-        return None
-    target = request.POST.get("target", "").strip()[:20]  # as long as the box takes
-    if target:
-        return f"the new line {target}", "Move"
-    joining = request.POST.get("player", "").strip()[:40]  # as long as a name may be
-    if request.POST.get("action") == "join" and joining:
-        return f"{joining} joins", "Joins"
-    return None
-
-
 def set_aside(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """A write sent to a match set aside on another screen meanwhile:
     nothing saved, nothing typed lost. By htmx, 409 with the reason (htmx
@@ -166,19 +133,18 @@ def set_aside(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     abandoned = say("abandoned")
     if posts_hand(request):
         if request.htmx:
-            kept = SET_ASIDE_KEPT.format(what="Your entries are", button="Save")
+            kept = str(SET_ASIDE_KEPT_HAND)
             return HttpResponse(kept, status=409, content_type="text/plain")
         messages.error(request, SET_ASIDE_HAND)
-        messages.info(request, f"You had entered: {posted_hand_words(request, match)}.")
+        messages.info(request, had_entered(posted_hand_words(request, match)))
         return refused(request, match)
-    typed = _typed_words(request)
+    typed = typed_words(request)
     if typed is not None:
-        words, button = typed
+        words, kept = typed
         if request.htmx:
-            kept = SET_ASIDE_KEPT.format(what="What you typed is", button=button)
             return HttpResponse(kept, status=409, content_type="text/plain")
         messages.error(request, abandoned)
-        messages.info(request, f"You had entered: {words}.")
+        messages.info(request, had_entered(words))
         return redirect("matches:detail", public_id=match.public_id)
     messages.error(request, abandoned)
     if request.htmx:
@@ -338,7 +304,8 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
         "summary": marked(summary(hand, board.rules), marks),
         "counted": marked(" · ".join(counted), marks),
         "changes": (
-            ["If saved: " + " ".join(changes(board, form.board_after))]
+            # Translators: changes says what saving would change: "Totals: Ben 51 → 41."
+            [_("If saved: %(changes)s") % {"changes": " ".join(changes(board, form.board_after))}]
             if form.replacing is not None
             else []
         ),

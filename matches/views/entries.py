@@ -13,6 +13,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -77,7 +79,10 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     after = form.board_after
     if after.target == before.target:
         # A move to where the line stands changes nothing: no entry for it.
-        messages.info(request, f"The line is already {before.target}: nothing was recorded.")
+        messages.info(
+            request,
+            _("The line is already %(line)s: nothing was recorded.") % {"line": before.target},
+        )
         return after_write(request, match)
     if after.status != before.status and not form.cleaned_data["confirm"]:
         confirm = {
@@ -98,12 +103,19 @@ def line_move(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.add_error(form.field_for(error), say(error.code, error.values))
         return refused(request, match, line_form=form)
     if recorded.created:
-        result = ""
+        words = {"line": after.target}
         if after.status == "closed":
-            result = f" {close_reason(after)}"
+            # Translators: result says how the match ended: "Ben wins with 15 points."
+            said = _("The line is now %(line)s. %(result)s")
+            words["result"] = close_reason(after)
         elif before.status == "closed":  # reopened: say so, and why
-            result = f" The match is open again: nobody has won with the line at {after.target}."
-        messages.success(request, f"The line is now {after.target}.{result}")
+            said = _(
+                "The line is now %(line)s. "
+                "The match is open again: nobody has won with the line at %(line)s."
+            )
+        else:
+            said = _("The line is now %(line)s.")
+        messages.success(request, said % words)
     return after_write(request, match)
 
 
@@ -132,11 +144,13 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.add_error(form.field_for(error), say(error.code, error.values))
         return refused(request, match, seat_form=form)
     if recorded.created:
-        messages.success(request, f"{event_sentence(data, form.board_after, back=back)}.")
+        sentence = event_sentence(data, form.board_after, back=back)
+        # Translators: a sentence without its full stop: "Dan sat down after Alice".
+        messages.success(request, _("%(sentence)s.") % {"sentence": sentence})
     return after_write(request, match)
 
 
-UNDO_NAMED_NOTHING = (
+UNDO_NAMED_NOTHING = gettext_lazy(
     "Nothing was taken back: Undo did not say which entry. Check the board, then tap Undo again."
 )
 
@@ -157,23 +171,31 @@ def event_undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         messages.error(request, say(error.code, error.values))
     else:
         if undone is None:
-            messages.info(request, "Nothing to take back yet.")
+            messages.info(request, _("Nothing to take back yet."))
         elif not undone.created:  # the second tap of a double tap
-            messages.info(request, "That was taken back already: nothing more was taken back.")
+            messages.info(request, _("That was taken back already: nothing more was taken back."))
         else:
             row = next((row for row in rows if row.event_id == undone.event.pk), None)
-            if row is None:  # put back on another screen since this one read the match
-                messages.success(request, "Took back the newest entry. Put it back below.")
-            else:
-                # "hand 2: Cara went out", "the line moved to 250"; a sentence
-                # about a player is quoted: "Zed left the table".
-                text = (
-                    f"\u201c{row.text}\u201d"
-                    if row.kind in ("leave", "join")
-                    else row.text[:1].lower() + row.text[1:]
-                )
-                messages.success(request, f"Took back {text}. Put it back below.")
+            messages.success(request, _took_back(row, undone.event, match.kind))
     return after_write(request, match)
+
+
+def _took_back(row: Any, event: Event, game: Any) -> str:
+    """What Undo took back, as the history said it (``row``; None: put back
+    on another screen since this one read the match): "hand 2: Cara went
+    out", "the line moved to 250"; a sentence about a player is quoted:
+    "Zed left the table"."""
+    if row is None:
+        return _("Took back the newest entry. Put it back below.")
+    if row.kind == "hand":
+        # Translators: ended says how the hand ended: "Cara went out".
+        said = _("Took back hand %(number)s: %(ended)s. Put it back below.")
+        return said % {"number": row.hand.number, "ended": game.words.ended(row.hand)}
+    if row.kind == "target":
+        said = _("Took back the line moved to %(line)s. Put it back below.")
+        return said % {"line": event.data["target"]}
+    # Translators: entry is a sentence about a player: "Zed left the table".
+    return _("Took back “%(entry)s”. Put it back below.") % {"entry": row.text}
 
 
 @require_POST
@@ -204,20 +226,36 @@ def event_restore(request: HtmxHttpRequest, public_id: str, event_id: int) -> Ht
             return render_board(request, context)
         change = services.event_restore(match=match, event_id=event_id)
     except Event.DoesNotExist:
-        messages.info(request, "That was already put back.")
+        messages.info(request, _("That was already put back."))
     except RuleError as error:
-        # Refused itself (not for a later entry): what it needs may be deleted too.
-        needs = (
-            ""
-            if isinstance(error, services.LaterEventImpossible)
-            else " If it needs an entry that is deleted too (someone sitting down), "
-            "put that back first."
-        )
-        messages.error(request, f"It cannot be put back: {refusal(error)}.{needs}")
+        if isinstance(error, services.LaterEventImpossible):
+            # Translators: reason says why, without its full stop.
+            said = _("It cannot be put back: %(reason)s.")
+        else:
+            # Refused itself (not for a later entry): what it needs may be deleted too.
+            said = _(
+                # Translators: reason says why, without its full stop.
+                "It cannot be put back: %(reason)s. If it needs an entry that is deleted too "
+                "(someone sitting down), put that back first."
+            )
+        messages.error(request, said % {"reason": refusal(error)})
     else:
-        what = _restored_words(event, change.live, change.after, match.game)
-        changed = " ".join(changes(change.before, change.after, added=put_back_at(change, event)))
-        messages.success(request, f"Put back {what}. {changed}")
+        what, quoted = _restored_words(event, change.live, change.after, match.game)
+        words = {
+            "entry": what,
+            "changes": " ".join(
+                changes(change.before, change.after, added=put_back_at(change, event))
+            ),
+        }
+        if quoted:
+            # Translators: entry is a sentence about a player ("Eve came back to their
+            # seat"); changes says what changed on the board: "At the table now: Eve."
+            said = _("Put back “%(entry)s”. %(changes)s")
+        else:
+            # Translators: entry is the entry put back ("hand 2, where Eve went out
+            # (Ann 3, Bob 3)"); changes says what changed on the board: "Totals: Ben 2 → 4."
+            said = _("Put back %(entry)s. %(changes)s")
+        messages.success(request, said % words)
     return after_write(request, match)
 
 
@@ -227,17 +265,18 @@ def put_back_at(change: services.Change, event: Event) -> int | None:
     return next((index for index, each in enumerate(change.live) if each.pk == event.pk), None)
 
 
-def _restored_words(event: Event, live: Sequence[Event], after: Any, game: str) -> str:
+def _restored_words(event: Event, live: Sequence[Event], after: Any, game: str) -> tuple[str, bool]:
     """An entry just put back, as the board's history now says it (``live``:
     the live entries with it, as the write read them; ``after``: the board
     since): a hand with the number it now has ("hand 12, where Eli went out
-    (...)"), a leave or a join as its sentence, quoted as Undo quotes it."""
+    (...)"), or a leave or a join as its sentence, to be quoted as Undo
+    quotes it (the second value: True)."""
     event = next(each for each in live if each.pk == event.pk)  # as it was put back
     row = next(row for row in history(list(live), after) if row.event_id == event.pk)
     if row.kind in ("leave", "join"):
-        return f"\u201c{row.text}\u201d"
+        return row.text, True
     number = row.hand.number if row.hand is not None else None
-    return event_text(event.data, list(after.totals), game, number=number)
+    return event_text(event.data, list(after.totals), game, number=number), False
 
 
 def entries_page_of(public_id: str, index: int, count: int) -> str:
@@ -293,7 +332,10 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
                 return redirect("matches:detail", public_id=match.public_id)
             if change is not None:
                 changed = " ".join(changes(change.before, change.after))
-                messages.success(request, f"{label.capitalize()} changed. {changed}")
+                # Translators: entry names the entry ("Hand 1", "Alice leaving"); changes
+                # says what changed on the board: "Totals: Ben 41 → 0."
+                said = _("%(entry)s changed. %(changes)s")
+                messages.success(request, said % {"entry": label.capitalize(), "changes": changed})
                 return redirect("matches:detail", public_id=match.public_id)
     is_hand = isinstance(form, HandForm)
     return render(
@@ -331,7 +373,7 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
     """Delete an earlier event: it never happened. It can be put back."""
     match = host_match(request, public_id, writing=True, events=True)
     try:
-        index, _ = live_event(match, event_id)
+        index, _event = live_event(match, event_id)
     except GoneElsewhere:
         messages.info(request, GONE)
         return after_write(request, match)
@@ -343,10 +385,15 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
         messages.info(request, GONE)
         return after_write(request, match)
     except RuleError as error:
-        messages.error(request, f"{label.capitalize()} was not deleted. {refusal(error)}")
+        # Translators: entry names the entry ("Hand 1", "Dan joining"); reason says why.
+        said = _("%(entry)s was not deleted. %(reason)s")
+        messages.error(request, said % {"entry": label.capitalize(), "reason": refusal(error)})
     else:
         changed = " ".join(changes(change.before, change.after, removed=index))
-        messages.success(request, f"{label.capitalize()} deleted. {changed}")
+        # Translators: entry names the entry ("Hand 2"); changes says what changed on the
+        # board: "Totals: Ben 10 → 0."
+        said = _("%(entry)s deleted. %(changes)s")
+        messages.success(request, said % {"entry": label.capitalize(), "changes": changed})
     return after_write(request, match)
 
 

@@ -14,6 +14,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -33,15 +35,14 @@ from .board import (
     board_context,
     host_match,
     host_required,
-    posted_hand_words,
     posted_token,
-    posts_hand,
     preview_of,
     refused,
     render_board,
     set_aside,
     spare_tokens,
 )
+from .typed import had_entered, posted_hand_words, posts_hand
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,11 @@ def _same_hand(form: HandForm, earlier: Event) -> bool:
 
 def saved_words(form: HandForm, board: Board) -> str:
     hand = form.hand_after()
-    return f"Saved hand {hand.number}: {summary(hand, board.rules)}."
+    # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
+    return _("Saved hand %(number)s: %(summary)s.") % {
+        "number": hand.number,
+        "summary": summary(hand, board.rules),
+    }
 
 
 def saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> tuple[int | None, str]:
@@ -170,8 +175,12 @@ def saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> tuple
     index = live.index(event.pk) if event.pk in live else None
     hand = next((each for each in board.hands if each.index == index), None)
     if hand is None:
-        return None, "This hand was saved already."
-    said = f"Hand {hand.number} was saved already: {summary(hand, board.rules)}."
+        return None, _("This hand was saved already.")
+    # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
+    said = _("Hand %(number)s was saved already: %(summary)s.") % {
+        "number": hand.number,
+        "summary": summary(hand, board.rules),
+    }
     if not len(messages.get_messages(request)):
         messages.success(request, said)
     return hand.number, said
@@ -196,8 +205,10 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         form.renew_token()
         messages.warning(
             request,
-            "This form had already saved a hand, so nothing was saved now. Check the board; "
-            "if these entries are the next hand, tap Save again.",
+            _(
+                "This form had already saved a hand, so nothing was saved now. Check the board; "
+                "if these entries are the next hand, tap Save again."
+            ),
         )
         return refused(request, match, hand_form=form)
     if attempt.kind == "set_aside":
@@ -205,9 +216,10 @@ def hand_record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if attempt.kind == "closed":
         # No hand form on a closed board: say why, and what was typed.
         for error in form.non_field_errors():
-            ended = "" if error.endswith(".") else "."
-            messages.error(request, f"Not saved. {capfirst(error)}{ended}")
-        messages.info(request, f"You had entered: {form.typed_words()}.")
+            # Translators: reason is why the match takes no more hands, a sentence.
+            said = _("Not saved. %(reason)s.") % {"reason": capfirst(error.removesuffix("."))}
+            messages.error(request, said)
+        messages.info(request, had_entered(form.typed_words()))
         return refused(request, match)
     if attempt.kind == "changed":
         form.add_error(form.field_for(attempt.error), say(attempt.error.code, attempt.error.values))  # type: ignore[union-attr]
@@ -255,10 +267,15 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         if abandoned is not None:
             kind, message = "set_aside", say("abandoned")
         elif next_hand is not None and sent_for is not None and sent_for < next_hand:
-            kind, message = "taken", f"another screen recorded hand {sent_for} meanwhile"
+            kind = "taken"
+            # Translators: the phone shows it after "Hand 12 was not saved: ".
+            message = _("another screen recorded hand %(number)s meanwhile") % {"number": sent_for}
         elif next_hand is not None and sent_for is not None and sent_for > next_hand:
             kind = "taken"
-            message = f"the board's next hand is hand {next_hand} (a hand was taken back?)"
+            # Translators: the phone shows it after "Hand 12 was not saved: ".
+            message = _("the board's next hand is hand %(number)s (a hand was taken back?)") % {
+                "number": next_hand
+            }
         else:
             kind, message = "invalid", say(attempt.error.code, attempt.error.values)  # type: ignore[union-attr]
     elif kind in ("set_aside", "closed"):
@@ -266,7 +283,7 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         errors = form.non_field_errors() or next(iter(form.errors.values()), [""])
         message = say("abandoned") if kind == "set_aside" else errors[0]
     elif kind == "token":
-        message = "Its one-time code had saved another hand already."
+        message = _("Its one-time code had saved another hand already.")
     elif kind == "asked":
         slips = form.slips().values()
         message, confirm_slips = " ".join(slips), "\n".join(slips)
@@ -308,7 +325,7 @@ def live_event(match: Match, event_id: int) -> tuple[int, Event]:
     raise Http404("No such event in this match.")
 
 
-GONE = "That entry was deleted on another screen, so nothing was changed."
+GONE = gettext_lazy("That entry was deleted on another screen, so nothing was changed.")
 
 
 def gone(request: HtmxHttpRequest, match: Match, event: Event) -> None:
@@ -316,10 +333,16 @@ def gone(request: HtmxHttpRequest, match: Match, event: Event) -> None:
     change of a hand sent meanwhile is not lost without a word."""
     messages.info(request, GONE)
     if event.kind == "hand" and posts_hand(request):
+        typed = posted_hand_words(request, match)
         messages.info(
             request,
-            f"You had entered: {posted_hand_words(request, match)}. To change that hand, "
-            "put it back first (All entries, Put back).",
+            _(
+                # Translators: typed is the hand the form held, in words: "Ben went out, Alice 23".
+                # "All entries" and "Put back" are the labels of the link and the button.
+                "You had entered: %(typed)s. To change that hand, "
+                "put it back first (All entries, Put back)."
+            )
+            % {"typed": typed},
         )
 
 
@@ -350,7 +373,8 @@ def fix_form(match: Match, event: Event, index: int, data: Any = None, *, board:
 
 def as_it_was(label: str) -> str:
     """What an edit or a fix saved as it was recorded says ("hand 7")."""
-    return f"{capfirst(label)} is as it was: nothing was changed."
+    # Translators: entry names an entry: "Hand 7", "The move of the line to 200", "Cara leaving".
+    return _("%(entry)s is as it was: nothing was changed.") % {"entry": capfirst(label)}
 
 
 def save_edit(
@@ -405,10 +429,24 @@ def hand_fix(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpRes
         if change is not None:
             hand = form.hand_after()
             hand_words = summary(hand, change.after.rules)
-            changed = " ".join(changes(change.before, change.after))
-            after = fixing["recorded_after"]
-            since = f", though {after} was recorded after it" if after else ""
-            messages.success(request, f"Fixed {fixing['label']}{since}: {hand_words}. {changed}")
+            words = {
+                "entry": fixing["label"],
+                "later": fixing["recorded_after"],
+                "hand": hand_words,
+                "changes": " ".join(changes(change.before, change.after)),
+            }
+            if words["later"]:
+                said = _(
+                    # Translators: entry is the hand fixed ("hand 7"); later, an entry recorded
+                    # after it ("hand 8", "Cara leaving"); hand, the hand as scored now; changes
+                    # says what changed on the board: "Totals: Ben 51 → 41."
+                    "Fixed %(entry)s, though %(later)s was recorded after it: %(hand)s. %(changes)s"
+                )
+            else:
+                # Translators: entry is the hand fixed ("hand 7"); hand, the hand as scored
+                # now; changes says what changed on the board: "Totals: Ben 51 → 41."
+                said = _("Fixed %(entry)s: %(hand)s. %(changes)s")
+            messages.success(request, said % words)
             return after_write(request, match)
     context = board_context(state, hand_form=form, fixing=fixing, focus="error", fix_board=every)
     return render_board(request, context)
@@ -438,7 +476,7 @@ def hand_preview(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         try:
             index, event = live_event(match, replacing)
         except GoneElsewhere:
-            return HttpResponse(GONE)
+            return HttpResponse(str(GONE))
         if event.kind != "hand":
             raise Http404("Only a hand has a preview.")
         board = services.replay_board(match)

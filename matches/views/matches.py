@@ -13,6 +13,8 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -172,7 +174,7 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         except RuleError as error:
             form.add_rule_error(error)
         else:
-            messages.success(request, "House rules changed.")
+            messages.success(request, _("House rules changed."))
             return redirect("matches:detail", public_id=match.public_id)
     return render(
         request,
@@ -220,7 +222,8 @@ def _examples_explained(game: Any) -> list[dict[str, Any]]:
             try:
                 board = game.replay(case.match)
             except RuleError as error:
-                cases.append((case.label, f"Refused: {refusal(error)}."))
+                # Translators: reason says why the game refuses the case, without its full stop.
+                cases.append((case.label, _("Refused: %(reason)s.") % {"reason": refusal(error)}))
                 continue
             cases.append(
                 (case.label, example_result(board, last_event_was_line=case.ends_with_line_move))
@@ -290,17 +293,24 @@ def result_sentence(match: Match, data: dict[str, Any]) -> str:
     """Where the match stands, in a sentence for the sheet's head."""
     if match.abandoned:
         hands = data["hands_played"]
-        return (
-            f"Abandoned after {hands} hand{'' if hands == 1 else 's'}; "
-            f"the line stood at {data['target']}."
+        said = ngettext(
+            "Abandoned after %(count)s hand; the line stood at %(line)s.",
+            "Abandoned after %(count)s hands; the line stood at %(line)s.",
+            hands,
         )
+        return said % {"count": hands, "line": data["target"]}
     if data["status"] == "closed":
         return close_reason_of(match, data)
     deal = data["next_hand"]
-    undecided = undecided_reason_of(match, data)
-    return f"Still open: hand {deal['number']} is next, {deal['dealer']} deals." + (
-        f" {undecided}" if undecided else ""
-    )
+    words = {
+        "number": deal["number"],
+        "dealer": deal["dealer"],
+        "undecided": undecided_reason_of(match, data),
+    }
+    if words["undecided"]:
+        # Translators: undecided says why nobody has won yet, a sentence.
+        return _("Still open: hand %(number)s is next, %(dealer)s deals. %(undecided)s") % words
+    return _("Still open: hand %(number)s is next, %(dealer)s deals.") % words
 
 
 @require_POST
@@ -313,7 +323,7 @@ def match_abandon(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     except RuleError as error:
         messages.error(request, say(error.code, error.values))
     else:
-        messages.success(request, "The match is set aside as abandoned. Resume it any time.")
+        messages.success(request, _("The match is set aside as abandoned. Resume it any time."))
     return redirect("matches:detail", public_id=match.public_id)
 
 
@@ -323,10 +333,10 @@ def match_resume(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Take an abandoned match up again."""
     match = host_match(request, public_id)
     if match.abandoned is None:
-        messages.info(request, "This match is in play already.")
+        messages.info(request, _("This match is in play already."))
     else:
         services.match_resume(match=match)
-        messages.success(request, "The match is back in play.")
+        messages.success(request, _("The match is back in play."))
     return redirect("matches:detail", public_id=match.public_id)
 
 
@@ -341,7 +351,9 @@ def match_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.method == "POST":
         services.match_delete(match=match)
         when = date_format(timezone.localtime(match.created), "DATETIME_FORMAT")
-        messages.success(request, f"Deleted the match of {when} with {', '.join(names)}.")
+        # Translators: when is the date and time the match began; players, the names.
+        said = _("Deleted the match of %(when)s with %(players)s.")
+        messages.success(request, said % {"when": when, "players": ", ".join(names)})
         return redirect("matches:history")
     return render(
         request, "matches/delete_match.html", {"match": match, "row": row, "names": names}

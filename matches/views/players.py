@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -76,7 +78,10 @@ def palette_with_others(others: list[Any]) -> list[tuple[colours.Colour, str]]:
         names = named.get(colour.hex, [])
         also = ", ".join(names[:2])
         if len(names) > 2:
-            also += f" and {len(names) - 2} more"
+            more = len(names) - 2
+            # Translators: names are two players' names, "Ben, Cara"; count, how many more.
+            said = ngettext("%(names)s and %(count)s more", "%(names)s and %(count)s more", more)
+            also = said % {"names": also, "count": more}
         shown.append((colour, also))
     return shown
 
@@ -139,9 +144,11 @@ def player_rename(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
             error = words[:1].upper() + words[1:]
         else:
             if player.name == was:
-                messages.info(request, f"The name stays {player.name}: nothing changed.")
+                said = _("The name stays %(name)s: nothing changed.")
+                messages.info(request, said % {"name": player.name})
             else:
-                messages.success(request, f"Renamed to {player.name}; every match follows.")
+                said = _("Renamed to %(name)s; every match follows.")
+                messages.success(request, said % {"name": player.name})
             return redirect("matches:player", player_id=player.pk)
     return render(
         request,
@@ -162,17 +169,30 @@ def player_colour(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     except RuleError as refused:
         messages.error(request, say(refused.code, refused.values))
     else:
-        shown = colours.BY_HEX[player.colour].name.lower()
-        said = f"{player.name}'s colour is {shown}."
+        # The palette's name of the colour, in the request's language.
+        shown = _(colours.BY_HEX[player.colour].name).lower()
         sharers = selectors.colour_sharers(player)
-        if sharers:
-            have = "has" if len(sharers) == 1 else "have"
-            said += (
-                f" {names(sharers)} {have} {shown} too: at a table with {player.name}, "
-                f"{'they keep' if len(sharers) > 1 else sharers[0] + ' keeps'} it and "
-                f"{player.name} is shown in a free colour."
+        words = {
+            "player": player.name,
+            "colour": shown,
+            "others": names(sharers) if sharers else "",
+        }
+        if not sharers:
+            # Translators: colour is a colour's name: "red".
+            said = _("%(player)s's colour is %(colour)s.")
+        elif len(sharers) == 1:
+            said = _(
+                # Translators: others is the one other player with that colour.
+                "%(player)s's colour is %(colour)s. %(others)s has %(colour)s too: at a table "
+                "with %(player)s, %(others)s keeps it and %(player)s is shown in a free colour."
             )
-        messages.success(request, said)
+        else:
+            said = _(
+                # Translators: others are the other players with that colour: "Ben and Cara".
+                "%(player)s's colour is %(colour)s. %(others)s have %(colour)s too: at a table "
+                "with %(player)s, they keep it and %(player)s is shown in a free colour."
+            )
+        messages.success(request, said % words)
     return redirect("matches:player", player_id=player.pk)  # the note in view, at the top
 
 
@@ -185,7 +205,8 @@ def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     gone = _host_player(request, player_id)
     into = request.POST.get("into", "")
     if not into.strip():
-        messages.error(request, f"Choose the player {gone.name} is merged into.")
+        said = _("Choose the player %(name)s is merged into.")
+        messages.error(request, said % {"name": gone.name})
         return redirect("matches:player", player_id=gone.pk)
     keep = get_object_or_404(Player, pk=read_whole_number(into) or 0, host=request.user)
     name = gone.name
@@ -202,5 +223,6 @@ def player_merge(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
     except RuleError as refused:
         messages.error(request, say(refused.code, refused.values))
         return redirect("matches:player", player_id=gone.pk)
-    messages.success(request, f"{name} is merged into {keep.name}; every match follows.")
+    said = _("%(gone)s is merged into %(keep)s; every match follows.")
+    messages.success(request, said % {"gone": name, "keep": keep.name})
     return redirect("matches:player", player_id=keep.pk)

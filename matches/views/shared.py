@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from matches import selectors, services
@@ -171,14 +172,14 @@ def match_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     match = host_match(request, public_id)
     if request.POST.get("action") == "stop":
         services.share_stop(match=match)
-        messages.success(request, "Sharing is off: the link no longer shows the board.")
+        messages.success(request, _("Sharing is off: the link no longer shows the board."))
     else:
         ended = ShareLink.objects.filter(match=match, ended=None).exists()
         services.share_new(match=match)
         messages.success(
             request,
-            "A new link is ready; the old one shows the board no more."
+            _("A new link is ready; the old one shows the board no more.")
             if ended
-            else "The board is shared: the others scan the code or open the link.",
+            else _("The board is shared: the others scan the code or open the link."),
         )
     return redirect(reverse("matches:detail", args=[match.public_id]) + "#share")

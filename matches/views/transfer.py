@@ -14,6 +14,8 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -144,7 +146,7 @@ def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
     pending = get_object_or_404(PendingImport, host=request.user, token=token)
     if request.method == "GET":
         if pending.imported is not None:
-            messages.info(request, "That file was imported already; nothing more was saved.")
+            messages.info(request, _("That file was imported already; nothing more was saved."))
             return _imported(pending)
         checked = import_read(pending.text)
         return render(
@@ -171,7 +173,8 @@ def import_confirm(request: HtmxHttpRequest, token: uuid.UUID) -> HttpResponse:
             pending.text = ""
             pending.save(update_fields=["imported", "text"])
             count = len(made)
-            messages.success(request, f"Imported {count} match{'' if count == 1 else 'es'}.")
+            said = ngettext("Imported %(count)s match.", "Imported %(count)s matches.", count)
+            messages.success(request, said % {"count": count})
         else:
-            messages.info(request, "That file was imported already; nothing more was saved.")
+            messages.info(request, _("That file was imported already; nothing more was saved."))
     return _imported(pending)

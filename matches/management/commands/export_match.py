@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from matches.models import Match
 from matches.transfer import export_text
@@ -26,5 +27,6 @@ class Command(BaseCommand):
         public_id = found.group(1) if found else match.strip().strip("/")
         stored = Match.objects.for_replay().filter(public_id=public_id).first()
         if stored is None:
-            raise CommandError(f"no match {public_id!r}")
+            # Translators: match is the match's ID as given, in quotes.
+            raise CommandError(_("no match %(match)s") % {"match": repr(public_id)})
         self.stdout.write(export_text(stored), ending="")

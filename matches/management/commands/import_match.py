@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from matches import services, words
 from matches.engine.errors import RuleError
@@ -30,10 +31,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, file: str, host: str, **options: Any) -> None:
         user = get_user_model().objects.filter(username=host).first()
         if user is None:
-            raise CommandError(f"no host with the username {host!r}")
+            # Translators: name is the username given, in quotes.
+            raise CommandError(_("no host with the username %(name)s") % {"name": repr(host)})
         try:
             checked = import_read(read_text(file), limited=False)
         except RuleError as error:
-            raise CommandError(f"nothing was imported: {words.located(error)}") from None
+            # Translators: problem says what is wrong with the file and where.
+            said = _("nothing was imported: %(problem)s")
+            raise CommandError(said % {"problem": words.located(error)}) from None
         for match in services.matches_import(host=user, checked=checked):
             self.stdout.write(reverse("matches:detail", args=[match.public_id]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import ngettext
 
 from matches import services
 from matches.models import Match, Player
@@ -31,8 +32,14 @@ class Command(BaseCommand):
             count = len(every)
         else:
             count = services.snapshots_rebuild_stale()
-        self.stdout.write(f"rebuilt {count} snapshot{'' if count == 1 else 's'}")
+        said = ngettext("rebuilt %(count)s snapshot", "rebuilt %(count)s snapshots", count)
+        self.stdout.write(said % {"count": count})
         if options["all"]:
             players = list(Player.objects.values_list("pk", flat=True))
             services.player_figures_rebuild(players)
-            self.stdout.write(f"counted the figures of {len(players)} players afresh")
+            said = ngettext(
+                "counted the figures of %(count)s player afresh",
+                "counted the figures of %(count)s players afresh",
+                len(players),
+            )
+            self.stdout.write(said % {"count": len(players)})

@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.core.management.utils import get_random_secret_key
+from django.utils.translation import gettext as _
 
 from scoreboard.serving import write_secret_key
 
@@ -25,9 +26,11 @@ class Command(BaseCommand):
             return
         path = settings.SECRET_KEY_FILE
         if not path.parent.is_dir():
-            raise CommandError(f"SECRET_KEY_FILE is in a folder that does not exist: {path}")
+            said = _("SECRET_KEY_FILE is in a folder that does not exist: %(path)s")
+            raise CommandError(said % {"path": path})
         if write_secret_key(path, get_random_secret_key()):
-            self.stdout.write(
-                f"Made a new secret key in {path}: keep it with the database. "
+            said = _(
+                "Made a new secret key in %(path)s: keep it with the database. "
                 "(A new key logs every phone out; the matches stay.)"
             )
+            self.stdout.write(said % {"path": path})

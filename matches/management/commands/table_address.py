@@ -10,13 +10,17 @@ from typing import Any
 
 import segno
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from scoreboard.serving import is_loopback, lan_addresses, listen_address, urls_to_open
 
 
 def _count(name: str, text: str, low: int, high: int) -> int:
     if not (text.isascii() and text.isdecimal()) or not low <= int(text) <= high:
-        raise CommandError(f"{name} must be a whole number from {low} to {high}; got {text!r}")
+        # Translators: name is a setting's name (PORT, WORKERS, THREADS); typed, what it was
+        # given, in quotes.
+        said = _("%(name)s must be a whole number from %(low)s to %(high)s; got %(typed)s")
+        raise CommandError(said % {"name": name, "low": low, "high": high, "typed": repr(text)})
     return int(text)
 
 
@@ -34,7 +38,7 @@ class Command(BaseCommand):
         parser.add_argument("--threads", default="8", help="THREADS: threads per process")
 
     def handle(
-        self, *args: Any, host: str, port: str, workers: str, threads: str, **_: Any
+        self, *args: Any, host: str, port: str, workers: str, threads: str, **options: Any
     ) -> None:
         number = _count("PORT", port, 1, 65535)
         _count("WORKERS", workers, 1, 64)
@@ -42,10 +46,12 @@ class Command(BaseCommand):
         try:
             family, address = listen_address(host)
         except ValueError:
-            raise CommandError(
+            said = _(
+                # Translators: typed is what HOST was given, in quotes.
                 "HOST must be an address of this computer: 127.0.0.1 for this computer "
-                f"only, 0.0.0.0 for the phones on the Wi-Fi; got {host!r}"
-            ) from None
+                "only, 0.0.0.0 for the phones on the Wi-Fi; got %(typed)s"
+            )
+            raise CommandError(said % {"typed": repr(host)}) from None
         # Bound and let go at once: nothing is sent anywhere.
         with socket.socket(family, socket.SOCK_STREAM) as probe:
             # As gunicorn binds: the last connections of a server just stopped
@@ -55,22 +61,25 @@ class Command(BaseCommand):
             try:
                 probe.bind((address, number))
             except OSError as error:
+                words = {"port": number, "host": host, "error": error}
                 if error.errno == errno.EADDRINUSE:
-                    raise CommandError(
-                        f"PORT {number} is in use on {host}: is the scoreboard already "
+                    said = _(
+                        "PORT %(port)s is in use on %(host)s: is the scoreboard already "
                         "running? Stop it, or choose another PORT."
-                    ) from None
-                raise CommandError(
-                    f"cannot listen on HOST {host}, PORT {number}: {error}"
-                ) from None
+                    )
+                    raise CommandError(said % words) from None
+                # Translators: error is the system's own message, as it gives it.
+                said = _("cannot listen on HOST %(host)s, PORT %(port)s: %(error)s")
+                raise CommandError(said % words) from None
         if is_loopback(host):
-            self.stdout.write(f"The scoreboard is at {urls_to_open(host, number, [])[0]}")
+            url = urls_to_open(host, number, [])[0]
+            self.stdout.write(_("The scoreboard is at %(url)s") % {"url": url})
             self.stdout.write(
-                "That is this computer only. For the phones at the table: HOST=0.0.0.0 make run"
+                _("That is this computer only. For the phones at the table: HOST=0.0.0.0 make run")
             )
             return
         urls = urls_to_open(host, number, lan_addresses())
-        self.stdout.write("Open the scoreboard on the phones at the table:")
+        self.stdout.write(_("Open the scoreboard on the phones at the table:"))
         for url in urls:
             self.stdout.write(f"  {url}")
         drawn = io.StringIO()
