@@ -214,21 +214,23 @@ def _rules_explained(game: str, own: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _examples_explained(game: Any) -> list[dict[str, Any]]:
     """A game's worked examples with the game's result for each case, worked
-    out now (a refused case says why)."""
+    out now (a refused case says why), in the page's language (a story and a
+    label are marked in the game's pure examples and translated here)."""
     shown = []
     for example in game.examples:
         cases = []
         for case in example.cases:
+            label = _(case.label)
             try:
                 board = game.replay(case.match)
             except RuleError as error:
                 # Translators: reason says why the game refuses the case, without its full stop.
-                cases.append((case.label, _("Refused: %(reason)s.") % {"reason": refusal(error)}))
+                cases.append((label, _("Refused: %(reason)s.") % {"reason": refusal(error)}))
                 continue
             cases.append(
-                (case.label, example_result(board, last_event_was_line=case.ends_with_line_move))
+                (label, example_result(board, last_event_was_line=case.ends_with_line_move))
             )
-        shown.append({"number": example.number, "story": example.story, "cases": cases})
+        shown.append({"number": example.number, "story": _(example.story), "cases": cases})
     return shown
 
 
