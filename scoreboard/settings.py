@@ -406,6 +406,9 @@ ALL_LANGUAGES = [
     ("hi", "हिन्दी"),
     ("it", "Italiano"),
     ("pt-br", "Português (Brasil)"),
+    ("pl", "Polski"),
+    ("nl", "Nederlands"),
+    ("tr", "Türkçe"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The switcher's choice (scoreboard/languages.py): read by the server only.
