@@ -8,6 +8,7 @@ These need GNU gettext (``make test`` installs it as it does Chromium)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -82,6 +83,34 @@ def test_every_entry_is_translated_and_none_is_fuzzy(path):
     ]
     fuzzy = [message.id for message in catalog if message.id and message.fuzzy]
     assert (missing, fuzzy) == ([], [])
+
+
+TAG = re.compile(r"</?[a-z]+[^>]*>")
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]*\}")
+
+
+@pytest.mark.parametrize("path", sorted(LOCALE.glob("*/LC_MESSAGES/*.po")), ids=str)
+def test_a_translation_keeps_its_message_s_tags_placeholders_and_quotes(path):
+    """A translation has the same HTML tags and placeholders as its message,
+    and no straight double quote the message lacks: a template drops some
+    messages into an attribute (aria-label="...") unescaped."""
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            for pattern in (TAG, PLACEHOLDER):
+                if sorted(pattern.findall(string)) != sorted(pattern.findall(ids[-1])) and sorted(
+                    pattern.findall(string)
+                ) != sorted(pattern.findall(ids[0])):
+                    wrong.append((ids[0], string))
+            if '"' in string and '"' not in ids[0]:
+                wrong.append((ids[0], string))
+    assert wrong == []
 
 
 def test_compilemessages_succeeds(gettext_tools, tmp_path, monkeypatch):

@@ -117,3 +117,23 @@ def test_numbers_are_written_the_language_s_way():
         assert (rounded(245, 4, "0.1"), grouped(125000)) == ("61,3", "125.000")
     with translation.override("hi"):
         assert grouped(12500000) == "1,25,00,000"
+
+
+def test_a_follower_s_poll_is_tagged_with_the_language_so_a_switch_draws_it_again(client):
+    from matches import services
+    from tests.factories import MatchFactory
+
+    match = MatchFactory()
+    link = services.share_new(match=match)
+    poll = f"/s/{link.token}/poll/"
+    english = client.get(poll, HTTP_ACCEPT_LANGUAGE="en")
+    assert english["ETag"].endswith('-en"')
+    assert (
+        client.get(poll, HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=english["ETag"]).status_code
+        == 304
+    )
+    # The same board, unchanged, asked for in German: drawn again, in German.
+    german = client.get(poll, HTTP_ACCEPT_LANGUAGE="de", HTTP_IF_NONE_MATCH=english["ETag"])
+    assert german.status_code == 200
+    assert german["ETag"].endswith('-de"')
+    assert german["Content-Language"] == "de"

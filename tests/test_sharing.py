@@ -85,7 +85,7 @@ def test_an_unchanged_board_answers_304_with_one_query_and_nothing_else(
     viewer = Client()
     first = viewer.get(viewer_url("shared_poll", link))
     tag = first["ETag"]
-    assert tag == f'"v{Match.objects.get(pk=match.pk).version}"'
+    assert tag == f'"v{Match.objects.get(pk=match.pk).version}-en"'
     with django_assert_num_queries(1):
         response = viewer.get(viewer_url("shared_poll", link), headers={"If-None-Match": tag})
     assert response.status_code == 304
@@ -143,7 +143,7 @@ def test_a_rematch_started_before_the_end_is_pointed_to_from_the_open_board(clie
     new_link = ShareLink.objects.get(match=rematch, ended=None)
     # The poll brings the pointer: the rematch changed the old board's version.
     poll = Client().get(
-        viewer_url("shared_poll", link), HTTP_IF_NONE_MATCH=f'"v{link.match.version}"'
+        viewer_url("shared_poll", link), HTTP_IF_NONE_MATCH=f'"v{link.match.version}-en"'
     )
     assert poll.status_code == 200
     assert "The host started a new match with this table: follow it" in text(poll)

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
@@ -26,8 +27,9 @@ from .board import HtmxHttpRequest, host_match, host_required
 
 
 def etag(version: int) -> str:
-    return f'"v{version}"'
-
+    """The poll's tag: the match's version in the page's language (a
+    follower who switches language gets the board drawn again)."""
+    return f'"v{version}-{translation.get_language()}"'
 
 def poll_interval(status: str) -> int:
     """Milliseconds between polls: often while the match is open; as often
