@@ -11,6 +11,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 
@@ -27,9 +29,10 @@ def host_floor(request: HttpRequest) -> HttpResponse:
     return HttpResponse(f"ok {request.user.is_authenticated}\n", content_type="text/plain")
 
 
-# The phone's home screen: the app's name, colours and icon. Its start page is
-# the host's matches (the home page; a visitor who is not signed in is asked to).
-APP_NAME = "Rummy Scoreboard"
+# The phone's home screen: the app's name, colours and icon, in the page's
+# language (the same words as the pages' brand and description). Its start
+# page is the host's matches (the home page; a visitor who is not signed in
+# is asked to).
 THEME_COLOUR = "#0047ab"
 
 
@@ -39,9 +42,14 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
     open it full-screen: name, start page, colours and icons (their static
     addresses, hashed as the pages' are)."""
     manifest = {
-        "name": APP_NAME,
-        "short_name": "Rummy",
-        "description": "The scoreboard for the Rummy and Gin Rummy table.",
+        "name": _("Rummy Scoreboard"),
+        "short_name": _("Rummy"),
+        "description": _(
+            "A scoreboard for Rummy and Gin Rummy tables: one phone keeps the score, adds up "
+            "each hand by the house rules and says who deals next; everyone else follows on "
+            "their own phone."
+        ),
+        "lang": translation.get_language(),
         "id": "/",
         "start_url": reverse("matches:home"),
         "scope": "/",

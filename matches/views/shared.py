@@ -31,6 +31,7 @@ def etag(version: int) -> str:
     follower who switches language gets the board drawn again)."""
     return f'"v{version}-{translation.get_language()}"'
 
+
 def poll_interval(status: str) -> int:
     """Milliseconds between polls: often while the match is open; as often
     once closed, since a move of the line or an edit can reopen it at any

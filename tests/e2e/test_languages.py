@@ -1,0 +1,141 @@
+"""The phone in German (long words) and in Hindi (another script): every page
+fits 390 px across, a typical hand is still five taps at most with the
+totals and the next Save in view, and a refusal comes in the host's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import Browser, expect
+from pytest_django.live_server_helper import LiveServer
+
+from matches import services
+from matches.models import Match, Player
+from tests.e2e.board import leftover, open_board
+from tests.e2e.test_layout import expect_no_sideways_scroll
+from tests.e2e.test_table_loop import in_view, signed_in
+from tests.factories import MatchFactory, UserFactory, hand, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Six names of 12 characters, the longest the board is laid out for.
+NAMES = [
+    "Bartholomew1",
+    "Christabella",
+    "Maximiliano2",
+    "Alessandra44",
+    "Wilhelmina10",
+    "Jürgen Meyer",
+]
+
+
+@pytest.fixture(params=["de", "hi"])
+def language(request: pytest.FixtureRequest) -> str:
+    assert request.param in dict(settings.LANGUAGES), f"{request.param} is not offered"
+    return request.param
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server: LiveServer, language: str) -> Any:
+    """A phone whose browser asks for ``language``."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=3,
+        locale=language,
+    )
+    yield context
+    context.close()
+
+
+def said(language: str, text: str) -> str:
+    with translation.override(language):
+        return translation.gettext(text)
+
+
+def test_every_page_fits_the_phone_in_the_host_s_language(
+    phone: Any, client: Any, live_server: LiveServer, language: str
+) -> None:
+    host = UserFactory()
+    match = MatchFactory(host=host, players=NAMES)
+    record(match, hand(NAMES[0], **{name: 12 for name in NAMES[1:]}))
+    gin = MatchFactory(host=host, players=NAMES[:2], game="gin")
+    link = services.share_new(match=match)
+    player = Player.objects.filter(host=host).first()
+    page = signed_in(phone, client, live_server, host)
+    addresses = [
+        reverse("matches:home"),
+        reverse("matches:new"),
+        reverse("matches:history"),
+        reverse("matches:players"),
+        reverse("matches:player", kwargs={"player_id": player.pk}),
+        reverse("matches:account"),
+        reverse("matches:scoring"),
+        reverse("matches:import"),
+        reverse("matches:detail", kwargs={"public_id": match.public_id}),
+        reverse("matches:entries", kwargs={"public_id": match.public_id}),
+        reverse("matches:sheet", kwargs={"public_id": match.public_id}),
+        reverse("matches:detail", kwargs={"public_id": gin.public_id}),
+        reverse("matches:shared", kwargs={"token": link.token}),
+        reverse("matches:shared_big", kwargs={"token": link.token}),
+    ]
+    for address in addresses:
+        page.goto(live_server.url + address)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect_no_sideways_scroll(page)
+
+
+def test_a_typical_hand_is_five_taps_with_the_result_in_view(
+    phone: Any, client: Any, live_server: LiveServer, language: str
+) -> None:
+    host = UserFactory()
+    match = MatchFactory(host=host, players=NAMES[:4])
+    page = signed_in(phone, client, live_server, host)
+    open_board(page, live_server, match)
+    save = page.locator("button[type=submit].primary.big")
+    expect(save).to_have_text(said(language, "Save hand %(number)s") % {"number": 1})
+    taps = 0
+    page.get_by_role("radio", name=NAMES[1], exact=True).tap()
+    taps += 1
+    for name, points in ((NAMES[0], "23"), (NAMES[2], "10+10+5"), (NAMES[3], "7")):
+        leftover(page, name).tap()
+        taps += 1
+        page.keyboard.type(points)
+    in_view(page, save)
+    save.tap()
+    taps += 1
+    assert taps <= 5
+    expect(save).to_have_text(said(language, "Save hand %(number)s") % {"number": 2})
+    assert Match.objects.get(pk=match.pk).hands_played == 1
+    note = page.locator("#note")
+    expect(note).to_contain_text(str(23 + 25 + 7))
+    in_view(page, note)
+    for name in NAMES[:4]:
+        in_view(page, page.locator(f'td.points[data-player="{name}"]'))
+    in_view(page, save)
+    expect_no_sideways_scroll(page)
+
+
+def test_a_refusal_names_the_player_in_the_host_s_language(
+    phone: Any, client: Any, live_server: LiveServer, language: str
+) -> None:
+    host = UserFactory()
+    match = MatchFactory(host=host, players=NAMES[:3])
+    page = signed_in(phone, client, live_server, host)
+    open_board(page, live_server, match)
+    page.get_by_role("radio", name=NAMES[1], exact=True).tap()
+    leftover(page, NAMES[0]).fill("K K K K K")
+    leftover(page, NAMES[2]).fill("7")
+    page.locator("button[type=submit].primary.big").tap()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text(NAMES[0])
+    english = "is one too many"
+    assert english not in alert.inner_text()
+    assert Match.objects.get(pk=match.pk).hands_played == 0
+    expect(leftover(page, NAMES[0])).to_have_value("K K K K K")
+    expect_no_sideways_scroll(page)
