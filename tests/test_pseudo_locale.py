@@ -17,7 +17,6 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
@@ -26,6 +25,7 @@ from matches.models import Event, Match, PendingImport, Player
 from matches.transfer import export_text
 from tests.factories import MatchFactory, UserFactory, gin_hand, hand, record
 from tests.test_authorization import SCRIPTS, every_pattern
+from tests.test_catalogs import draw_up
 from tests.test_match_pages import hand_post, new_match_data
 
 pytestmark = pytest.mark.django_db
@@ -58,10 +58,7 @@ def pseudo_catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """locale/xx with every message of the code, each wrapped, compiled."""
     if shutil.which("xgettext") is None:
         pytest.fail("no xgettext: apt-get install gettext (make test does)")
-    root = tmp_path_factory.mktemp("pseudo") / "locale"
-    with override_settings(LOCALE_PATHS=[root]):
-        for domain in ("django", "djangojs"):
-            call_command("makemessages", locale=[PSEUDO], domain=domain, verbosity=0, no_wrap=True)
+    root = draw_up(tmp_path_factory.mktemp("pseudo"), locale=[PSEUDO], no_wrap=True)
     for po in root.glob(f"{PSEUDO}/LC_MESSAGES/*.po"):
         text = po.read_text(encoding="utf-8")
         po.write_text(text.replace("nplurals=INTEGER; plural=EXPRESSION;", ENGLISH_PLURALS))
