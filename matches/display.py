@@ -528,6 +528,14 @@ def match_row(match: Any, standings: list[Listed]) -> MatchRow:
 SHORT_NAME = 8  # characters of a name that fit the score sheet's first column on a phone
 
 
+# The full stops of the languages written: a line ending in one gets no other.
+STOPS = (".", "।", "。", "!", "?", "…")
+
+
+def stopped(line: str) -> str:
+    return line if line.endswith(STOPS) else f"{line}."
+
+
 def short_names(seats: list[str], fits: int = SHORT_NAME) -> dict[str, str]:
     """Each name cut to ``fits`` characters (``short_name``), where two would read
     alike cut elsewhere, as short as tells them apart: first keeping more of
@@ -580,7 +588,7 @@ def example_result(board: Board, *, last_event_was_line: bool = False) -> str:
     parts.append(_("Totals: %(totals)s.") % {"totals": totals})
     if board.status == "closed":
         parts.append(close_reason(board))
-        parts.extend(line if line.endswith(".") else f"{line}." for line in final_lines(board))
+        parts.extend(stopped(line) for line in final_lines(board))
     elif board.hands and any(total >= board.target for total in board.totals.values()):
         parts.append(_("The match stays open: the best total is shared, so another hand is dealt."))
     return " ".join(parts)

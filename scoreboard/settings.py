@@ -169,6 +169,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # Its ordinals ("2nd") come in the page's language from its own catalogs.
+    "django.contrib.humanize",
     "django_htmx",
     # The default app config wraps the template loaders so that
     # "page.html#partial" names resolve (it replaces APP_DIRS with the

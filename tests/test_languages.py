@@ -137,3 +137,20 @@ def test_a_follower_s_poll_is_tagged_with_the_language_so_a_switch_draws_it_agai
     assert german.status_code == 200
     assert german["ETag"].endswith('-de"')
     assert german["Content-Language"] == "de"
+
+
+def test_a_line_ending_in_another_script_s_full_stop_gets_no_other():
+    from matches.display import stopped
+
+    assert stopped("विजेता Alice, 224 के अंतर से।") == "विजेता Alice, 224 के अंतर से।"
+    assert stopped("Alice: 104 + 100 game bonus = 304") == "Alice: 104 + 100 game bonus = 304."
+
+
+def test_places_are_ordinals_of_the_page_s_language():
+    from django.contrib.humanize.templatetags.humanize import ordinal
+    from django.utils import translation
+
+    with translation.override("de"):
+        assert ordinal(2) == "2."
+    with translation.override("en"):
+        assert ordinal(2) == "2nd"

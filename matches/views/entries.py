@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -335,7 +336,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
                 # Translators: entry names the entry ("Hand 1", "Alice leaving"); changes
                 # says what changed on the board: "Totals: Ben 41 → 0."
                 said = _("%(entry)s changed. %(changes)s")
-                messages.success(request, said % {"entry": label.capitalize(), "changes": changed})
+                messages.success(request, said % {"entry": capfirst(label), "changes": changed})
                 return redirect("matches:detail", public_id=match.public_id)
     is_hand = isinstance(form, HandForm)
     return render(
@@ -387,13 +388,13 @@ def event_delete(request: HtmxHttpRequest, public_id: str, event_id: int) -> Htt
     except RuleError as error:
         # Translators: entry names the entry ("Hand 1", "Dan joining"); reason says why.
         said = _("%(entry)s was not deleted. %(reason)s")
-        messages.error(request, said % {"entry": label.capitalize(), "reason": refusal(error)})
+        messages.error(request, said % {"entry": capfirst(label), "reason": refusal(error)})
     else:
         changed = " ".join(changes(change.before, change.after, removed=index))
         # Translators: entry names the entry ("Hand 2"); changes says what changed on the
         # board: "Totals: Ben 10 → 0."
         said = _("%(entry)s deleted. %(changes)s")
-        messages.success(request, said % {"entry": label.capitalize(), "changes": changed})
+        messages.success(request, said % {"entry": capfirst(label), "changes": changed})
     return after_write(request, match)
 
 
