@@ -154,3 +154,20 @@ def test_places_are_ordinals_of_the_page_s_language():
         assert ordinal(2) == "2."
     with translation.override("en"):
         assert ordinal(2) == "2nd"
+
+
+def test_a_follower_switches_language_with_a_link_and_gets_no_other_cookie(client):
+    from matches import services
+    from tests.factories import MatchFactory
+
+    link = services.share_new(match=MatchFactory())
+    board = f"/s/{link.token}/"
+    page = client.get(board)
+    assert "<form" not in page.content.decode()
+    assert not page.cookies
+    switched = client.get("/language/", {"language": "de", "next": board})
+    assert switched.status_code == 302 and switched["Location"] == board
+    assert list(switched.cookies) == [settings.LANGUAGE_COOKIE_NAME]
+    assert page_language(client.get(board, HTTP_ACCEPT_LANGUAGE="en")) == "de"
+    elsewhere = client.get("/language/", {"language": "de", "next": "https://example.com/"})
+    assert elsewhere["Location"] == "/"

@@ -10,13 +10,14 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
 from matches.models import Account
@@ -68,14 +69,37 @@ def account(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/account.html", {"form": form})
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def language(request: HttpRequest) -> HttpResponse:
-    """The switcher: Django's ``set_language`` (the language cookie, then
-    back to the page), and for a host, their account's language as well."""
-    response = set_language(request)
-    chosen = request.POST.get("language", "")
-    if request.user.is_authenticated and offered(chosen):
-        keep_language(request, chosen)
+    """The switcher. A POST (every host page, the log-in page): Django's
+    ``set_language`` (the language cookie, then back to the page), and for a
+    host, their account's language as well. A GET (the share link's pages,
+    which carry no form and set no cookie of their own): a link per language
+    that sets the language cookie alone, then back to the page."""
+    if request.method == "POST":
+        response = set_language(request)
+        chosen = request.POST.get("language", "")
+        if request.user.is_authenticated and offered(chosen):
+            keep_language(request, chosen)
+        return response
+    back = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = "/"
+    response = HttpResponseRedirect(back)
+    chosen = request.GET.get("language", "")
+    if offered(chosen):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            chosen,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
     return response
 
 
