@@ -1,0 +1,71 @@
+"""Every page in every language the scoreboard offers, through the test
+client, for a host and for a visitor: each answers in that language
+(``<html lang>``), and no sentence of its English shows where the language
+has its own words for it."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils.translation import to_locale
+
+from tests.test_pseudo_locale import Visible, pages, table
+
+pytestmark = pytest.mark.django_db
+
+OTHERS = [code for code, _name in settings.LANGUAGES if code != "en"]
+
+
+@cache
+def english_of(language: str) -> list[str]:
+    """The English sentences the language's catalog words otherwise: whole
+    sentences with no value in them, long enough to be no name or symbol."""
+    path = settings.BASE_DIR / "locale" / to_locale(language) / "LC_MESSAGES" / "django.po"
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    return [
+        message.id
+        for message in catalog
+        if isinstance(message.id, str)
+        and len(message.id) >= 20
+        and " " in message.id
+        and "%" not in message.id
+        and "<" not in message.id
+        and message.string != message.id
+    ]
+
+
+def shown(html: str) -> str:
+    reader = Visible()
+    reader.feed(html)
+    return re.sub(r"\s+", " ", " ".join(reader.parts))
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_page_answers_in_each_language_with_none_of_its_english(language):
+    host, values, _own = table()
+    viewer = Client(HTTP_ACCEPT_LANGUAGE=language)
+    viewer.force_login(host)
+    visitor = Client(HTTP_ACCEPT_LANGUAGE=language)
+    gin = reverse("matches:detail", kwargs={"public_id": values["gin"]})
+    english = english_of(language)
+    left = {}
+    for address in [*pages(values), gin, "/accounts/login/", "/signup/", "/nowhere/"]:
+        for who, client in (("host", viewer), ("visitor", visitor)):
+            response = client.get(address)
+            if not response.get("Content-Type", "").startswith("text/html"):
+                continue
+            html = response.content.decode()
+            if "<html" in html:  # a whole page (the poll answers a part of one)
+                assert f'<html lang="{language}">' in html, f"{address} ({who})"
+            text = shown(html)
+            found = [sentence for sentence in english if sentence in text]
+            if found:
+                left[f"{address} ({who})"] = found
+    assert left == {}
