@@ -18,6 +18,7 @@ from matches.engine.errors import RuleError
 from matches.engine.names import check_first_dealer, check_seats
 from matches.engine.rules import HAND_LIMIT, TARGET, Rule, Rules
 from matches.hands import NameField, number_input, typed_number
+from matches.phrases import grouped
 from matches.transfer import IMPORT_MAX_BYTES, import_read
 from matches.words import file_words, refusal, rule_choices, rule_help, rule_title
 
@@ -278,7 +279,7 @@ class ImportForm(forms.Form):
                     "the app imports files of up to %(limit)s MB.",
                     upload.size,
                 )
-                % {"limit": limit, "size": f"{upload.size:,}"}
+                % {"limit": limit, "size": grouped(upload.size)}
             )
         raw = upload.read()
         try:

@@ -20,7 +20,7 @@ from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from matches import card_words, games
 from matches.engine.board import Question
@@ -33,6 +33,10 @@ RULE_NAMES = {
     # Translators: a house rule's name in a sentence, such as "the hand limit
     # must be a whole number from 1 to 150".
     "hand_limit": gettext_lazy("the hand limit"),
+    # Translators: the line's name at the start of a refusal of the new-match
+    # form ("target must be a whole number from 100 to 1000"); English keeps
+    # the house rule's key.
+    "target": pgettext_lazy("the line: the score that ends a match", "target"),
 }
 # The shared rules as they read to a person: title and help (a game's own
 # are in its folder's words).

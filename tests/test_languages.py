@@ -171,3 +171,16 @@ def test_a_follower_switches_language_with_a_link_and_gets_no_other_cookie(clien
     assert page_language(client.get(board, HTTP_ACCEPT_LANGUAGE="en")) == "de"
     elsewhere = client.get("/language/", {"language": "de", "next": "https://example.com/"})
     assert elsewhere["Location"] == "/"
+
+
+def test_a_new_match_s_line_out_of_range_is_named_in_the_page_s_language(client):
+    from tests.test_match_pages import new_match_data
+
+    host = UserFactory()
+    client.force_login(host)
+    english = client.post("/matches/new/", new_match_data(target="5"))
+    assert "target must be a whole number from 100 to 1000" in english.content.decode()
+    german = client.post(
+        "/matches/new/", new_match_data(target="5"), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "target" not in german.split('id="id_target_error"')[1].split("</div>")[0]

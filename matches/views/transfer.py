@@ -23,6 +23,7 @@ from matches import selectors, services
 from matches.display import leader_sentence
 from matches.forms import ImportForm
 from matches.models import PendingImport
+from matches.phrases import grouped
 from matches.transfer import (
     IMPORT_MAX_BYTES,
     IMPORT_MAX_MATCHES,
@@ -125,7 +126,11 @@ def match_import(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "matches/import.html",
-        {"form": form, "max_mb": IMPORT_MAX_BYTES >> 20, "max_matches": f"{IMPORT_MAX_MATCHES:,}"},
+        {
+            "form": form,
+            "max_mb": IMPORT_MAX_BYTES >> 20,
+            "max_matches": grouped(IMPORT_MAX_MATCHES),
+        },
     )
 
 
