@@ -59,7 +59,8 @@ def wait_until(page: Page, script: str, arg: object = None, tries: int = 100) ->
 
 
 def kept_pages(page: Page) -> list[str]:
-    """The addresses the phone keeps a copy of, but the static files."""
+    """The addresses the phone keeps a copy of, but the static files, the
+    scripts' words and the note of the kept pages' language."""
     return page.evaluate(
         """async () => {
             const urls = [];
@@ -67,7 +68,8 @@ def kept_pages(page: Page) -> list[str]:
                 const cache = await caches.open(name);
                 for (const request of await cache.keys()) urls.push(request.url);
             }
-            return urls.filter((url) => !new URL(url).pathname.startsWith("/static/"));
+            const files = ["/static/", "/words/", "/language-of-kept-pages"];
+            return urls.filter((url) => !files.some((start) => new URL(url).pathname.startsWith(start)));
         }"""
     )
 
