@@ -143,14 +143,17 @@ def at_table(
     return {name: colours[name] for name in seats}
 
 
-def who_keeps(players: Iterable[Any]) -> list[Any]:
-    """``players`` (each with ``colour_chosen``: when the host chose their
-    colour, None when it was given) in the order they keep a colour two of
-    them have: given ones first, then the sooner chosen; the later chosen
+def keeping(player: Any) -> tuple[bool, Any]:
+    """Where ``player`` (with ``colour_chosen``: when the host chose their
+    colour, None when it was given) stands among those keeping a colour two
+    of them have: given ones first, then the sooner chosen; the later chosen
     yields."""
-    return sorted(
-        players, key=lambda player: (player.colour_chosen is not None, player.colour_chosen or 0)
-    )
+    return (player.colour_chosen is not None, player.colour_chosen or 0)
+
+
+def who_keeps(players: Iterable[Any]) -> list[Any]:
+    """``players`` in the order they keep a shared colour (``keeping``)."""
+    return sorted(players, key=keeping)
 
 
 def key_of(hex: str) -> str:

@@ -35,11 +35,11 @@ def table_marks(names: Sequence[str], table: Table) -> dict[str, Mark]:
     """The marks of the players at a table, by name (compared as names
     are): the colour and the initials the table gave each; for a name it
     does not list, a colour not taken there and initials unique there."""
-    by_key = {name_key(name): colour for name, colour in table.colours.items()}
-    given = {name: by_key[name_key(name)] for name in names if name_key(name) in by_key}
+    colour_of = {name_key(name): colour for name, colour in table.colours.items()}
+    given = {name: colour_of[name_key(name)] for name in names if name_key(name) in colour_of}
     hexes = colours.at_table(list(names), given, {})
-    by_key = {name_key(name): each for name, each in table.initials.items()}
-    kept = {name: by_key[name_key(name)] for name in names if name_key(name) in by_key}
+    initials_of = {name_key(name): each for name, each in table.initials.items()}
+    kept = {name: initials_of[name_key(name)] for name in names if name_key(name) in initials_of}
     shown = initials(names, kept)
     return {name: Mark(shown[name], colours.key_of(hexes[name])) for name in names}
 

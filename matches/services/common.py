@@ -130,8 +130,8 @@ def table_colours(
     seated for the first time (no colour yet) takes theirs from it: their
     ``colour`` is set here, and the caller saves it."""
     own = {name: player.colour for name, player in zip(seats, players, strict=True)}
-    name_of = {id(player): name for name, player in zip(seats, players, strict=True)}
-    first = [name_of[id(player)] for player in colours.who_keeps(players)]
+    seated = sorted(zip(seats, players, strict=True), key=lambda each: colours.keeping(each[1]))
+    first = [name for name, _player in seated]
     given = colours.at_table(seats, table, own, used, first=first)
     for name, player in zip(seats, players, strict=True):
         player.colour = player.colour or given[name]

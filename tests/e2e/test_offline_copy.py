@@ -69,7 +69,8 @@ def kept_pages(page: Page) -> list[str]:
                 for (const request of await cache.keys()) urls.push(request.url);
             }
             const files = ["/static/", "/words/", "/language-of-kept-pages"];
-            return urls.filter((url) => !files.some((start) => new URL(url).pathname.startsWith(start)));
+            const kept = (url) => !files.some((start) => new URL(url).pathname.startsWith(start));
+            return urls.filter(kept);
         }"""
     )
 
