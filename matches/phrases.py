@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.contrib.humanize.templatetags.humanize import ordinal as marked_ordinal
 from django.utils.formats import number_format
+from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -79,3 +81,10 @@ def grouped(number: int) -> str:
     """A large number with the page's language's grouping: "12,500" in
     English, "12.500" in German, "1,00,000" in Hindi (by lakh)."""
     return number_format(number, force_grouping=True)
+
+
+def ordinal(number: int) -> str:
+    """A place in the page's language as plain text ("2nd", "2.", "2e"):
+    Django's, without the markup some languages put in it (French's
+    ``<sup>``), which a chart's text or a sentence would show as written."""
+    return strip_tags(marked_ordinal(number))

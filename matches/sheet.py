@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -20,7 +19,7 @@ from django.utils.translation import ngettext, pgettext
 
 from matches.display import place_shown, short_names, words_of
 from matches.marks import Mark, Table, table_marks
-from matches.phrases import signed
+from matches.phrases import ordinal, signed
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
 CHART_WIDTH = 360

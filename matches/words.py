@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -26,7 +25,7 @@ from matches import card_words, games
 from matches.engine.board import Question
 from matches.engine.errors import RuleError
 from matches.engine.rules import Rules
-from matches.phrases import either, grouped
+from matches.phrases import either, grouped, ordinal
 
 # A shared rule's name in a sentence, where it is not its key.
 RULE_NAMES = {

@@ -146,14 +146,18 @@ def test_a_line_ending_in_another_script_s_full_stop_gets_no_other():
     assert stopped("Alice: 104 + 100 game bonus = 304") == "Alice: 104 + 100 game bonus = 304."
 
 
-def test_places_are_ordinals_of_the_page_s_language():
-    from django.contrib.humanize.templatetags.humanize import ordinal
+def test_places_are_ordinals_of_the_page_s_language_in_plain_text():
     from django.utils import translation
+
+    from matches.phrases import ordinal
 
     with translation.override("de"):
         assert ordinal(2) == "2."
     with translation.override("en"):
         assert ordinal(2) == "2nd"
+    # French puts markup in its own: a chart's text would show it as written.
+    with translation.override("fr"):
+        assert ordinal(2) == "2e"
 
 
 def test_a_follower_switches_language_with_a_link_and_gets_no_other_cookie(client):
@@ -184,3 +188,17 @@ def test_a_new_match_s_line_out_of_range_is_named_in_the_page_s_language(client)
         "/matches/new/", new_match_data(target="5"), HTTP_ACCEPT_LANGUAGE="de"
     ).content.decode()
     assert "target" not in german.split('id="id_target_error"')[1].split("</div>")[0]
+
+
+def test_a_hindi_date_and_time_reads_day_first():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone, translation
+    from django.utils.formats import date_format
+
+    when = datetime(2026, 12, 6, 15, 20, tzinfo=ZoneInfo("Asia/Kolkata"))
+    with translation.override("hi"), timezone.override(ZoneInfo("Asia/Kolkata")):
+        written = date_format(when, "DATETIME_FORMAT")
+    # The month's name is Django's own Hindi.
+    assert re.fullmatch(r"6 \w+ 2026, 15:20 IST", written), written
