@@ -64,9 +64,11 @@ def test_a_host_s_choice_is_kept_on_the_account_and_follows_them_to_another_phon
     client.force_login(host)
     page = client.get("/account/")
     assert page.status_code == 200
-    saved = client.post("/account/", {"language": "de", "next": "/account/"}, follow=True)
+    saved = client.post("/account/", {"language": "de", "next": "/account/?saved=1"}, follow=True)
     assert Account.objects.get(host=host).language == "de"
     assert page_language(saved) == "de"
+    # The page it leads to says so in the language chosen.
+    assert "Gespeichert" in saved.content.decode()
     # Another phone, whose browser asks for English, with no cookie of ours.
     other = Client()
     other.force_login(host)
@@ -160,14 +162,15 @@ def test_places_are_ordinals_of_the_page_s_language_in_plain_text():
         assert ordinal(2) == "2e"
 
 
-def test_a_follower_switches_language_with_a_link_and_gets_no_other_cookie(client):
+def test_a_follower_switches_language_by_get_and_gets_no_other_cookie(client):
     from matches import services
     from tests.factories import MatchFactory
 
     link = services.share_new(match=MatchFactory())
     board = f"/s/{link.token}/"
     page = client.get(board)
-    assert "<form" not in page.content.decode()
+    assert '<form class="language" method="get"' in page.content.decode()
+    assert "csrfmiddlewaretoken" not in page.content.decode()
     assert not page.cookies
     switched = client.get("/language/", {"language": "de", "next": board})
     assert switched.status_code == 302 and switched["Location"] == board

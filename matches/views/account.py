@@ -9,10 +9,8 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -63,10 +61,10 @@ def account(request: HttpRequest) -> HttpResponse:
         response = set_language(request)
         if not language:
             response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
-        with translation.override(language or translation.get_language_from_request(request)):
-            messages.success(request, _("Saved: your pages are in the language you chose."))
         return response
-    return render(request, "matches/account.html", {"form": form})
+    # Said by the page the choice leads to ("next" asks for it), so in the
+    # language chosen, even the browser's, which only that page knows.
+    return render(request, "matches/account.html", {"form": form, "saved": "saved" in request.GET})
 
 
 @require_http_methods(["GET", "POST"])
@@ -74,8 +72,8 @@ def language(request: HttpRequest) -> HttpResponse:
     """The switcher. A POST (every host page, the log-in page): Django's
     ``set_language`` (the language cookie, then back to the page), and for a
     host, their account's language as well. A GET (the share link's pages,
-    which carry no form and set no cookie of their own): a link per language
-    that sets the language cookie alone, then back to the page."""
+    which carry no CSRF field and set no cookie of their own): the language
+    cookie alone, then back to the page."""
     if request.method == "POST":
         response = set_language(request)
         chosen = request.POST.get("language", "")
