@@ -250,6 +250,14 @@ def test_it_refuses_a_broken_file_on_the_real_command_line() -> None:
 def test_it_writes_a_refusal_in_the_language_asked_and_refuses_one_not_offered() -> None:
     english = cli("--lang", "en", "tests/data/broken/leftover_zero.json")
     assert english.stderr.decode("utf-8").strip() == "event 1: Cara's leftover must be at least 1"
+    german = cli("--lang", "de", "tests/data/broken/leftover_zero.json")
+    assert german.returncode == 1 and german.stdout == b""
+    assert german.stderr.decode("utf-8").strip() == (
+        "Ereignis 1: die Restpunkte von Cara müssen mindestens 1 sein"
+    )
+    # The JSON of a good file is the same in every language.
+    good = "tests/data/example1_highest_wins.json"
+    assert cli("--lang", "de", good).stdout == cli(good).stdout
     unknown = cli("--lang", "xx", "tests/data/broken/leftover_zero.json")
     assert unknown.returncode == 1
     assert unknown.stdout == b""
