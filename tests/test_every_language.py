@@ -69,3 +69,13 @@ def test_every_page_answers_in_each_language_with_none_of_its_english(language):
             if found:
                 left[f"{address} ({who})"] = found
     assert left == {}
+
+
+def test_django_s_own_sign_up_words_come_in_hindi_too(client):
+    page = client.post(
+        "/signup/",
+        {"username": "mezbaan", "password1": "short", "password2": "short"},
+        HTTP_ACCEPT_LANGUAGE="hi",
+    ).content.decode()
+    assert "This password is too short" not in page
+    assert "यह पासवर्ड बहुत छोटा है। इसमें कम से कम 12 अक्षर होने चाहिए।" in page
