@@ -29,11 +29,10 @@ def hand_for(game: Any, number: int, seated: list[str]) -> dict[str, Any]:
 
 def build(pool: int) -> dict[str, Any]:
     """The bench's data; returns ids, the session cookies and the pool."""
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.test import Client
-
-    from django.conf import settings
     from django.utils import translation
 
     from matches import games, services
