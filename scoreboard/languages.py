@@ -3,9 +3,9 @@
 Django's ``LocaleMiddleware`` picks the language from the language cookie
 (the switcher sets it) or else the browser's Accept-Language, English where
 nothing matches. A host who chose a language on their account page has it
-kept on the account; logging in copies it into the session, and
-``HostLanguageMiddleware`` then serves it on every page of that session, on
-any device.
+kept on the account; logging in on any device sets that device's language
+cookie to it (``HostLanguageMiddleware``), so no page reads more than the
+cookie to know its language.
 
 The scripts' words come from Django's JavaScript catalog, served at an
 address naming the language and its catalog's digest, so a phone (and its
@@ -27,29 +27,39 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 from django.views.i18n import JavaScriptCatalog
 
-# The session's copy of the host's chosen language (matches.accounts).
-SESSION_KEY = "language"
-
 
 def offered(code: str | None) -> bool:
     return code in dict(settings.LANGUAGES)
 
 
+def keep_cookie(response: HttpResponse, language: str) -> None:
+    """The language cookie, as Django's ``set_language`` sets it."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
 class HostLanguageMiddleware:
-    """After ``LocaleMiddleware`` and the session: the language a host chose
-    on their account, where they chose one, over the browser's."""
+    """The host's own language (``request.host_language``, set as they log
+    in: matches.views.account) into the language cookie of the answer."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        chosen = request.session.get(SESSION_KEY) if request.COOKIES else None
-        if offered(chosen):
-            translation.activate(chosen)
-            request.LANGUAGE_CODE = chosen
         response = self.get_response(request)
-        # The same address answers in another language for another visitor.
-        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        chosen = getattr(request, "host_language", None)
+        if offered(chosen):
+            keep_cookie(response, chosen)
+        # The same address answers in another language for another cookie.
+        patch_vary_headers(response, ("Cookie",))
         return response
 
 

@@ -192,8 +192,9 @@ MIDDLEWARE = [
     # page's gzip header has random bytes.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The page's language: the switcher's cookie, else the browser's
-    # Accept-Language; then the host's own choice (scoreboard/languages.py).
+    # The page's language: the language cookie (the switcher's, or the
+    # host's own choice, set as they log in), else the browser's
+    # Accept-Language (scoreboard/languages.py).
     "django.middleware.locale.LocaleMiddleware",
     "scoreboard.languages.HostLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.test import Client, override_settings
 
 from matches.models import Account
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 
 # German is offered here whether or not its catalogs are in the tree yet:
 # these tests are about choosing a language, not about its words.
@@ -69,16 +69,20 @@ def test_a_host_s_choice_is_kept_on_the_account_and_follows_them_to_another_phon
     assert page_language(saved) == "de"
     # The page it leads to says so in the language chosen.
     assert "Gespeichert" in saved.content.decode()
-    # Another phone, whose browser asks for English, with no cookie of ours.
-    other = Client()
-    other.force_login(host)
-    assert page_language(other.get("/", HTTP_ACCEPT_LANGUAGE="en")) == "de"
+    # Another phone, whose browser asks for English, with no cookie of ours:
+    # logging in there gives it the host's language.
+    other = Client(HTTP_ACCEPT_LANGUAGE="en")
+    logged_in = other.post("/accounts/login/", {"username": host.username, "password": PASSWORD})
+    assert logged_in.status_code == 302
+    assert other.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    assert page_language(other.get("/")) == "de"
     # Back to the browser's language: English for an English browser.
     client.post("/account/", {"language": "", "next": "/account/"})
     assert Account.objects.get(host=host).language == ""
-    third = Client()
-    third.force_login(host)
-    assert page_language(third.get("/", HTTP_ACCEPT_LANGUAGE="en")) == "en"
+    third = Client(HTTP_ACCEPT_LANGUAGE="en")
+    third.post("/accounts/login/", {"username": host.username, "password": PASSWORD})
+    assert settings.LANGUAGE_COOKIE_NAME not in third.cookies
+    assert page_language(third.get("/")) == "en"
 
 
 def test_the_account_page_refuses_a_language_not_offered_and_keeps_the_old_one(client):

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
 from matches.models import Account
-from scoreboard.languages import SESSION_KEY, offered
+from scoreboard.languages import keep_cookie, offered
 
 from .board import host_required
 
@@ -36,13 +36,8 @@ class LanguageForm(forms.Form):
 
 
 def keep_language(request: HttpRequest, language: str) -> None:
-    """The host's choice, on the account and in this session ("" for the
-    browser's)."""
+    """The host's choice on their account ("" for the browser's)."""
     Account.objects.update_or_create(host=request.user, defaults={"language": language})
-    if language:
-        request.session[SESSION_KEY] = language
-    else:
-        request.session.pop(SESSION_KEY, None)
 
 
 @require_http_methods(["GET", "POST"])
@@ -88,21 +83,13 @@ def language(request: HttpRequest) -> HttpResponse:
     response = HttpResponseRedirect(back)
     chosen = request.GET.get("language", "")
     if offered(chosen):
-        response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME,
-            chosen,
-            max_age=settings.LANGUAGE_COOKIE_AGE,
-            path=settings.LANGUAGE_COOKIE_PATH,
-            domain=settings.LANGUAGE_COOKIE_DOMAIN,
-            secure=settings.LANGUAGE_COOKIE_SECURE,
-            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-        )
+        keep_cookie(response, chosen)
     return response
 
 
 def language_on_log_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
-    """At log-in, the account's language into the session (``user_logged_in``)."""
+    """At log-in, the account's language for this device's language cookie
+    (``user_logged_in``; scoreboard.languages.HostLanguageMiddleware sets it)."""
     chosen = Account.objects.filter(host=user).values_list("language", flat=True).first()
     if request is not None and offered(chosen):
-        request.session[SESSION_KEY] = chosen
+        request.host_language = chosen
