@@ -56,6 +56,13 @@ def test_initials_are_the_first_letters_and_the_last_name_decides_a_clash():
     }
     # Alike in every letter the last name has: the next free one, else a number.
     assert initials(["Al", "All"]) == {"Al": "AL", "All": "A2"}
+    # A letter keeps its vowel sign: सीता and गीता are not "सत" and "गत".
+    assert initials(["सीता", "गीता", "राम शर्मा"]) == {
+        "सीता": "सीता",
+        "गीता": "गीता",
+        "राम शर्मा": "राश",
+    }
+    assert own_initials("सीता", taken={"सीता"}) == "सी2"
     assert initials(["Émile Zola", "émile"]) == {"Émile Zola": "ÉZ", "émile": "ÉM"}
 
 

@@ -127,7 +127,21 @@ def check_first_dealer(first_dealer: object, players: Sequence[str]) -> RuleErro
 
 
 def _letters(text: str) -> list[str]:
-    return [char.upper() for char in text if char.isalnum()]
+    """The letters (and digits) of ``text``, each with the first vowel sign
+    or accent written after it: "सीता" is "सी" and "ता", as a reader of
+    Devanagari sees it, not "स" and "त"."""
+    letters: list[str] = []
+    after_letter = False
+    for char in text:
+        if char.isalnum():
+            letters.append(char.upper())
+            after_letter = True
+        elif after_letter and unicodedata.category(char).startswith("M"):
+            if len(letters[-1]) == 1:
+                letters[-1] += char
+        else:
+            after_letter = False
+    return letters
 
 
 def _second_letters(name: str) -> list[str]:
