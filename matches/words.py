@@ -5,10 +5,11 @@ each says the same. A game's own codes (``"gin.knock_over_limit"``) are
 worded by its folder's ``words`` module, through the registry.
 
 A template is a message (``gettext_lazy``, translated when it is worded)
-with named placeholders (``%(player)s``) for the refusal's values, or a
-function of the values that words it then; a value that is itself a refusal
-is worded first, and the game's word for what a box holds (``what``:
-"leftover") is translated.
+with named placeholders (``%(player)s``) for the refusal's values; a message
+counted by one of them (``ngettext_lazy(singular, plural, "points")``: its
+form follows that value); or a function of the values that words it then. A
+value that is itself a refusal is worded first, and the game's word for what
+a box holds (``what``: "leftover") is translated.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from matches import card_words, games
 from matches.engine.board import Question
@@ -60,22 +61,6 @@ def rule_name(rule: str) -> str:
         if rule in each.rules.names() and rule in each.words.RULE_NAMES:  # type: ignore[union-attr]
             return str(each.words.RULE_NAMES[rule])  # type: ignore[union-attr]
     return str(RULE_NAMES.get(rule, rule))
-
-
-def _name_too_long(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "a name has at most %(most)s character (this one has %(length)s)",
-        "a name has at most %(most)s characters (this one has %(length)s)",
-        v["most"],
-    ) % {"most": v["most"], "length": v["length"]}
-
-
-def _players_count(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "a match needs %(low)s to %(high)s player",
-        "a match needs %(low)s to %(high)s players",
-        v["high"],
-    ) % {"low": v["low"], "high": v["high"]}
 
 
 def _rule_choice(v: Mapping[str, Any]) -> str:
@@ -213,24 +198,6 @@ def _players_not_list(v: Mapping[str, Any]) -> str:
     }
 
 
-def _leave_too_few(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "%(player)s cannot leave: at least %(low)s player must stay seated (a newcomer joins "
-        "first)",
-        "%(player)s cannot leave: at least %(low)s players must stay seated (a newcomer joins "
-        "first)",
-        v["low"],
-    ) % {"player": v["player"], "low": v["low"]}
-
-
-def _join_full(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "%(player)s cannot join: the table is full (%(high)s player is seated)",
-        "%(player)s cannot join: the table is full (%(high)s players are seated)",
-        v["high"],
-    ) % {"player": v["player"], "high": v["high"]}
-
-
 def _rule_unknown(v: Mapping[str, Any]) -> str:
     # Translators: name is the unknown key as written, keys the rules' keys.
     return _("unknown rule %(name)s (the rules are %(keys)s)") % {
@@ -309,13 +276,21 @@ REFUSALS: dict[str, Template] = {
     "box_mixed": card_words.box_mixed,
     "box_not_sum": card_words.box_not_sum,
     # Names and seats.
-    "name_too_long": _name_too_long,
+    "name_too_long": ngettext_lazy(
+        "a name has at most %(most)s character (this one has %(length)s)",
+        "a name has at most %(most)s characters (this one has %(length)s)",
+        "most",
+    ),
     "name_control": gettext_lazy(
         "a name cannot hold a tab, a new line or another control character"
     ),
     "name_missing": gettext_lazy("every player needs a name"),
     "name_twice": gettext_lazy("%(name)s is named twice"),
-    "players_count": _players_count,
+    "players_count": ngettext_lazy(
+        "a match needs %(low)s to %(high)s player",
+        "a match needs %(low)s to %(high)s players",
+        "high",
+    ),
     "seat_gap": gettext_lazy(
         "Seat %(number)s has no name: type who sits there, or leave only the last seats empty"
     ),
@@ -348,12 +323,22 @@ REFUSALS: dict[str, Template] = {
         # Translators: what is what a player's box holds ("leftover").
         "%(player)s's %(what)s must be a whole number of points or a list of cards"
     ),
-    "leave_too_few": _leave_too_few,
+    "leave_too_few": ngettext_lazy(
+        "%(player)s cannot leave: at least %(low)s player must stay seated (a newcomer joins "
+        "first)",
+        "%(player)s cannot leave: at least %(low)s players must stay seated (a newcomer joins "
+        "first)",
+        "low",
+    ),
     "join_no_name": gettext_lazy("the player joining needs a name"),
     # Translators: problem is why the name is refused.
     "join_name_bad": gettext_lazy("the player joining: %(problem)s"),
     "join_seated": gettext_lazy("%(player)s is already seated"),
-    "join_full": _join_full,
+    "join_full": ngettext_lazy(
+        "%(player)s cannot join: the table is full (%(high)s player is seated)",
+        "%(player)s cannot join: the table is full (%(high)s players are seated)",
+        "high",
+    ),
     "join_returning_after": gettext_lazy(
         "%(player)s returns to their own seat, so no seat can be chosen"
     ),
@@ -501,7 +486,10 @@ def say(code: str, values: Mapping[str, Any] | None = None) -> str:
         return template(values or {})
     text = str(template)
     # A message without placeholders is not formatted: a "%" in it is a "%".
-    return text % _shown(values or {}) if "%(" in text else text
+    # (A counted message reads "" until its values choose its form.)
+    if text and "%(" not in text:
+        return text
+    return template % _shown(values or {})
 
 
 def refusal(error: RuleError) -> str:

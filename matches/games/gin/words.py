@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from matches.phrases import rounded, signed
 
@@ -19,32 +19,6 @@ from .table import final_parts
 NAME = gettext_lazy("Gin Rummy")
 
 
-def _too_many_cards(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "%(player)s's cards: %(count)s unmatched card, but %(dealt)s were dealt",
-        "%(player)s's cards: %(count)s unmatched cards, but %(dealt)s were dealt",
-        v["count"],
-    ) % {"player": v["player"], "count": v["count"], "dealt": v["dealt"]}
-
-
-def _knock_over_limit(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "%(player)s knocked with %(points)s point of deadwood; the most is %(most)s",
-        "%(player)s knocked with %(points)s points of deadwood; the most is %(most)s",
-        v["points"],
-    ) % {"player": v["player"], "points": v["points"], "most": v["most"]}
-
-
-def _deadwood_over(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "%(player)s's deadwood of %(points)s point is more than ten unmatched cards can hold "
-        "(%(most)s)",
-        "%(player)s's deadwood of %(points)s points is more than ten unmatched cards can hold "
-        "(%(most)s)",
-        v["points"],
-    ) % {"player": v["player"], "points": v["points"], "most": v["most"]}
-
-
 REFUSALS: dict[str, Any] = {
     "gin.players": gettext_lazy("Gin Rummy is a game for two: a match needs exactly 2 players"),
     "gin.no_seat_changes": gettext_lazy("Gin Rummy is a game for two: nobody can leave or join"),
@@ -53,9 +27,23 @@ REFUSALS: dict[str, Any] = {
     "gin.big_gin_drawn": gettext_lazy("nobody knocked, so the hand cannot be big gin"),
     "gin.drawn_deadwood": gettext_lazy("nobody knocked, so the hand is drawn and has no deadwood"),
     "gin.deadwood_negative": gettext_lazy("%(player)s's deadwood must be 0 or more"),
-    "gin.too_many_cards": _too_many_cards,
-    "gin.knock_over_limit": _knock_over_limit,
-    "gin.deadwood_over": _deadwood_over,
+    "gin.too_many_cards": ngettext_lazy(
+        "%(player)s's cards: %(count)s unmatched card, but %(dealt)s were dealt",
+        "%(player)s's cards: %(count)s unmatched cards, but %(dealt)s were dealt",
+        "count",
+    ),
+    "gin.knock_over_limit": ngettext_lazy(
+        "%(player)s knocked with %(points)s point of deadwood; the most is %(most)s",
+        "%(player)s knocked with %(points)s points of deadwood; the most is %(most)s",
+        "points",
+    ),
+    "gin.deadwood_over": ngettext_lazy(
+        "%(player)s's deadwood of %(points)s point is more than ten unmatched cards can hold "
+        "(%(most)s)",
+        "%(player)s's deadwood of %(points)s points is more than ten unmatched cards can hold "
+        "(%(most)s)",
+        "points",
+    ),
     "gin.big_gin_deadwood": gettext_lazy(
         "big gin needs %(name)s's deadwood to be 0 (all eleven cards melded)"
     ),

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
 
 from matches.phrases import decks, hands, rounded, signed
 
@@ -26,32 +26,6 @@ def _leftovers_over_deck(v: Mapping[str, Any]) -> str:
     ) % {"total": v["total"], "most": v["most"], "decks": decks(v["decks"])}
 
 
-def _leftover_over_deck(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        "%(player)s's leftover of %(points)s point is more than the whole deck (%(most)s points)",
-        "%(player)s's leftover of %(points)s points is more than the whole deck (%(most)s points)",
-        v["points"],
-    ) % {"player": v["player"], "points": v["points"], "most": v["most"]}
-
-
-def _slip_cards(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        # Translators: a question before saving: more cards typed than were dealt.
-        "%(player)s: %(count)s card, but %(dealt)s were dealt?",
-        "%(player)s: %(count)s cards, but %(dealt)s were dealt?",
-        v["count"],
-    ) % {"player": v["player"], "count": v["count"], "dealt": v["dealt"]}
-
-
-def _slip_points(v: Mapping[str, Any]) -> str:
-    return ngettext(
-        # Translators: a question before saving: more points than the cards dealt can hold.
-        "%(player)s: %(points)s point in %(dealt)s cards?",
-        "%(player)s: %(points)s points in %(dealt)s cards?",
-        v["points"],
-    ) % {"player": v["player"], "points": v["points"], "dealt": v["dealt"]}
-
-
 REFUSALS: dict[str, Any] = {
     # Translators: rummy is a key of a match file's hand, as written.
     "rummy.rummy_not_bool": gettext_lazy("rummy must be true or false"),
@@ -61,7 +35,11 @@ REFUSALS: dict[str, Any] = {
         "%(player)s went out, so %(player)s has no leftover (leave it empty or enter 0)"
     ),
     "rummy.leftover_too_low": gettext_lazy("%(player)s's leftover must be at least 1"),
-    "rummy.leftover_over_deck": _leftover_over_deck,
+    "rummy.leftover_over_deck": ngettext_lazy(
+        "%(player)s's leftover of %(points)s point is more than the whole deck (%(most)s points)",
+        "%(player)s's leftover of %(points)s points is more than the whole deck (%(most)s points)",
+        "points",
+    ),
     "rummy.hand_no_went_out": gettext_lazy(
         # Translators: went_out and null are written as a match file writes them.
         "a hand needs went_out: the player who went out, or null when nobody did"
@@ -71,8 +49,18 @@ REFUSALS: dict[str, Any] = {
     # Translators: what holds the most points a leftover may have.
     "rummy.deck": gettext_lazy("the whole deck"),
     # Questions before saving (probable typing slips), not refusals.
-    "rummy.slip_cards": _slip_cards,
-    "rummy.slip_points": _slip_points,
+    "rummy.slip_cards": ngettext_lazy(
+        # Translators: a question before saving: more cards typed than were dealt.
+        "%(player)s: %(count)s card, but %(dealt)s were dealt?",
+        "%(player)s: %(count)s cards, but %(dealt)s were dealt?",
+        "count",
+    ),
+    "rummy.slip_points": ngettext_lazy(
+        # Translators: a question before saving: more points than the cards dealt can hold.
+        "%(player)s: %(points)s point in %(dealt)s cards?",
+        "%(player)s: %(points)s points in %(dealt)s cards?",
+        "points",
+    ),
 }
 
 # A rule's name in a sentence ("the hand limit must be ..."), where it is
