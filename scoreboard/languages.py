@@ -74,6 +74,7 @@ def catalog_version(language: str) -> str:
     return digest.hexdigest()
 
 
+@lru_cache(maxsize=16)
 def catalog_address(language: str) -> str:
     return reverse(
         "javascript_catalog", kwargs={"language": language, "version": catalog_version(language)}
@@ -97,11 +98,6 @@ def javascript_catalog(request: HttpRequest, language: str, version: str) -> Htt
 
 
 def page_language(request: HttpRequest) -> dict[str, Any]:
-    """Every page's language, the languages offered (the switcher) and the
-    address of the scripts' words."""
-    language = translation.get_language() or settings.LANGUAGE_CODE
-    return {
-        "language_code": language,
-        "languages_offered": settings.LANGUAGES,
-        "language_catalog": catalog_address(language),
-    }
+    """The address of the scripts' words in the page's language (Django's
+    own ``i18n`` context processor gives the language and those offered)."""
+    return {"language_catalog": catalog_address(translation.get_language())}
