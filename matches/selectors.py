@@ -19,6 +19,7 @@ from matches import services, snapshot
 from matches.display import LISTED, Listed, MatchRow, match_row
 from matches.engine.board import Board
 from matches.models import (
+    Account,
     Event,
     HostVersion,
     Match,
@@ -37,6 +38,11 @@ HOME_RECENT = 5  # finished ones under them
 HISTORY_PAGE = 20  # matches a page of the history lists
 PLAYER_MATCHES = 20  # a player's page lists their newest matches
 PLAYER_CHART = 30  # and charts their places in the last finished ones
+
+
+def language_of(host: Any) -> str:
+    """The language a host chose for their pages ("" for the browser's)."""
+    return Account.objects.filter(host=host).values_list("language", flat=True).first() or ""
 
 
 def host_match(host_id: int, public_id: str, *, events: bool = False) -> Match | None:

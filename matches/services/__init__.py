@@ -6,6 +6,7 @@ refuses it (``RuleError``). The public writes are named here."""
 
 from __future__ import annotations
 
+from .accounts import language_keep
 from .common import Locked, Replayed, host_changed, player_for
 from .events import (
     Change,
@@ -46,6 +47,7 @@ from .store import (
 )
 
 __all__ = [
+    "language_keep",
     "Change",
     "Checked",
     "LaterEventImpossible",

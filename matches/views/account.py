@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
-from matches.models import Account
+from matches import selectors, services
 from scoreboard.languages import keep_cookie, offered
 
 from .board import host_required
@@ -35,22 +35,18 @@ class LanguageForm(forms.Form):
         ]
 
 
-def keep_language(request: HttpRequest, language: str) -> None:
-    """The host's choice on their account ("" for the browser's)."""
-    Account.objects.update_or_create(host=request.user, defaults={"language": language})
-
-
 @require_http_methods(["GET", "POST"])
 @host_required
 @never_cache
 def account(request: HttpRequest) -> HttpResponse:
     """The host's account: the language of their pages on every device they
     log in on, and the way to change their password."""
-    kept = Account.objects.filter(host=request.user).values_list("language", flat=True).first()
-    form = LanguageForm(request.POST or None, initial={"language": kept or ""})
+    form = LanguageForm(
+        request.POST or None, initial={"language": selectors.language_of(request.user)}
+    )
     if request.method == "POST" and form.is_valid():
         language = form.cleaned_data["language"]
-        keep_language(request, language)
+        services.language_keep(request.user, language)
         # The language cookie too (for the log-in page after logging out),
         # then back to this page (its form's "next").
         response = set_language(request)
@@ -73,7 +69,7 @@ def language(request: HttpRequest) -> HttpResponse:
         response = set_language(request)
         chosen = request.POST.get("language", "")
         if request.user.is_authenticated and offered(chosen):
-            keep_language(request, chosen)
+            services.language_keep(request.user, chosen)
         return response
     back = request.GET.get("next", "")
     if not url_has_allowed_host_and_scheme(
@@ -90,6 +86,6 @@ def language(request: HttpRequest) -> HttpResponse:
 def language_on_log_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
     """At log-in, the account's language for this device's language cookie
     (``user_logged_in``; scoreboard.languages.HostLanguageMiddleware sets it)."""
-    chosen = Account.objects.filter(host=user).values_list("language", flat=True).first()
+    chosen = selectors.language_of(user)
     if request is not None and offered(chosen):
         request.host_language = chosen
