@@ -370,7 +370,7 @@ class HandForm(EventForm):
         """What the host typed, in words: "Alice went out, Ben 23"."""
         chosen = self.typed_went_out()
         boxes = [f"{name} {text}" for _, name, text in self.typed_boxes() if text]
-        first = self.words["chose"].format(chosen) if chosen else self.words["none"]
+        first = self.words["chose"](chosen) if chosen else self.words["none"]
         return ", ".join([first, *boxes])
 
     def filled_in(self) -> bool:

@@ -324,8 +324,8 @@ def figure_rows(
 
 
 def _chose(token: str) -> str:
-    """ "Ben knocked" with ``token`` for the name, which the form's code
-    (``{}``) or the phone's script (``{name}``) fills in."""
+    """ "Ben knocked": the hand form gives the name; the phone's script is
+    given ``{name}`` to fill in (``waiting_chose``)."""
     return _("%(player)s knocked") % {"player": token}
 
 
@@ -334,7 +334,7 @@ FORM = {
     "none_label": gettext_lazy("Drawn hand: nobody knocked"),
     "chooser_required": gettext_lazy("Choose who knocked, or a drawn hand"),
     "extra_label": gettext_lazy("Big gin (all eleven cards melded)"),
-    "chose": lazy(_chose, str)("{}"),
+    "chose": _chose,
     "none": gettext_lazy("a drawn hand"),
     # Translators: the column of the hand form ticking who knocked.
     "out_column": gettext_lazy("Knocked"),

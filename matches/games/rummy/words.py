@@ -240,8 +240,8 @@ def figure_rows(
 
 
 def _chose(token: str) -> str:
-    """ "Ben went out" with ``token`` for the name, which the form's code
-    (``{}``) or the phone's script (``{name}``) fills in."""
+    """ "Ben went out": the hand form gives the name; the phone's script is
+    given ``{name}`` to fill in (``waiting_chose``)."""
     return _("%(player)s went out") % {"player": token}
 
 
@@ -250,7 +250,7 @@ FORM = {
     "none_label": gettext_lazy("Nobody: the stock ran out"),
     "chooser_required": gettext_lazy("Choose who went out, or nobody"),
     "extra_label": gettext_lazy("Went out in one go (rummy)"),
-    "chose": lazy(_chose, str)("{}"),
+    "chose": _chose,
     "none": gettext_lazy("nobody went out"),
     # Translators: the column of the hand form ticking who went out.
     "out_column": gettext_lazy("Out"),
