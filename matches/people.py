@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from matches import games
 from matches.models import Player, PlayerFigures
-from matches.phrases import rounded
+from matches.phrases import ordinal, rounded
 
 
 @dataclass(frozen=True)
