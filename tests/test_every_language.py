@@ -81,7 +81,7 @@ def test_django_s_own_sign_up_words_come_in_hindi_too(client):
     assert "यह पासवर्ड बहुत छोटा है। इसमें कम से कम 12 अक्षर होने चाहिए।" in page
 
 
-def test_a_place_on_the_players_pages_is_plain_text_in_french(client):
+def test_a_place_on_the_players_pages_is_plain_text_in_french():
     from django.utils import translation
 
     from matches.people import place_words
