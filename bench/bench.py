@@ -96,6 +96,7 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
     # Each save of a Rummy hand takes its own copies of the pool, in turn.
     pools = {name: iter(side["pool"][at::SAVES]) for at, name in enumerate(RUMMY_SAVES)}
     pools["gin_record_hand"] = iter(side["gin_pool"])
+    pools["pool_record_hand"] = iter(side["pool_pool"])
 
     def post(path: str, form: dict[str, str], htmx: bool) -> tuple[str, str, bytes, dict]:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -159,6 +160,17 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             ),
         ),
         Page("gin_sheet", lambda: ("GET", f"/matches/{side['gin']}/sheet/", b"", {})),
+        # And on a Pool Rummy match of six players and as many hands.
+        Page("pool_match", lambda: ("GET", f"/matches/{side['pool_match']}/", b"", {})),
+        Page(
+            "pool_record_hand",
+            lambda: post(
+                f"/matches/{next(pools['pool_record_hand'])}/hands/",
+                hand_form("pool", PLAYERS, hands + 1),
+                True,
+            ),
+            board_before,
+        ),
     ]
 
 
@@ -276,7 +288,11 @@ def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
     client = Client(HTTP_HOST="localhost")
     client.force_login(get_user_model().objects.get(pk=data["users"]["big"]))
     counts = {}
-    spare = {"pool": data["big"]["pool"][-3 * SAVES :], "gin_pool": data["big"]["gin_pool"][-3:]}
+    spare = {
+        "pool": data["big"]["pool"][-3 * SAVES :],
+        "gin_pool": data["big"]["gin_pool"][-3:],
+        "pool_pool": data["big"]["pool_pool"][-3:],
+    }
     for page in pages({**data, "big": {**data["big"], **spare}}, "big"):
         method, path, body, headers = page.make()
         extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
@@ -363,6 +379,7 @@ def main() -> None:
                             **data[size],
                             "pool": data[size]["pool"][offset:],
                             "gin_pool": data[size]["gin_pool"][offset // SAVES :],
+                            "pool_pool": data[size]["pool_pool"][offset // SAVES :],
                         }
                         for size in ("big", "small")
                     },

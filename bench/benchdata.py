@@ -43,7 +43,7 @@ def build(pool: int) -> dict[str, Any]:
     users = get_user_model().objects
     big_host = users.create_user("bench-big", password="bench password long enough")
     small_host = users.create_user("bench-small", password="bench password long enough")
-    rummy, gin = games.game("rummy"), games.game("gin")
+    rummy, gin, pool = games.game("rummy"), games.game("gin"), games.game("pool")
     rules = rummy.rules(target=1000)
 
     def make(host: Any, hands: int) -> Match:
@@ -52,21 +52,25 @@ def build(pool: int) -> dict[str, Any]:
             services.event_record(match=match, data=hand_for(rummy, number, PLAYERS))
         return match
 
-    def make_gin(host: Any, hands: int) -> Match:
-        match = services.match_create(
-            host=host,
-            players=GIN_PLAYERS,
-            first_dealer=None,
-            rules=gin.rules(target=1000),
-        )
+    def make_game(game: Any, players: list[str], rules: Any, host: Any, hands: int) -> Match:
+        match = services.match_create(host=host, players=players, first_dealer=None, rules=rules)
         for number in range(hands):
-            services.event_record(match=match, data=hand_for(gin, number, GIN_PLAYERS))
+            services.event_record(match=match, data=hand_for(game, number, players))
         return match
+
+    def make_gin(host: Any, hands: int) -> Match:
+        return make_game(gin, GIN_PLAYERS, gin.rules(target=1000), host, hands)
+
+    def make_pool(host: Any, hands: int) -> Match:
+        # A limit far enough that 148 hands put nobody out.
+        return make_game(pool, PLAYERS, pool.rules(limit=1000), host, hands)
 
     big = make(big_host, HANDS)
     small = make(small_host, 1)
     gin_big = make_gin(big_host, HANDS)
     gin_small = make_gin(small_host, 1)
+    pool_big = make_pool(big_host, HANDS)
+    pool_small = make_pool(small_host, 1)
 
     def copies(match: Match, count: int, host: Any) -> list[Match]:
         """Bulk copies of ``match``: its row (with its stored snapshot), seats,
@@ -131,9 +135,12 @@ def build(pool: int) -> dict[str, Any]:
     small_pool = copies(small, pool, small_host)
     gin_big_pool = copies(gin_big, pool // SAVES, big_host)
     gin_small_pool = copies(gin_small, pool // SAVES, small_host)
+    pool_big_pool = copies(pool_big, pool // SAVES, big_host)
+    pool_small_pool = copies(pool_small, pool // SAVES, small_host)
     # The big host keeps 10,000 matches in all: the home page must not care.
     one_hand = make(big_host, 1)
-    copies(one_hand, MATCHES - len(big_pool) - len(gin_big_pool) - 4, big_host)
+    made = len(big_pool) + len(gin_big_pool) + len(pool_big_pool) + 5
+    copies(one_hand, MATCHES - made, big_host)
     recount(big_host)
     recount(small_host)
 
@@ -155,6 +162,8 @@ def build(pool: int) -> dict[str, Any]:
             "pool": [m.public_id for m in big_pool],
             "gin": gin_big.public_id,
             "gin_pool": [m.public_id for m in gin_big_pool],
+            "pool_match": pool_big.public_id,
+            "pool_pool": [m.public_id for m in pool_big_pool],
             **shared(big),
         },
         "small": {
@@ -162,6 +171,8 @@ def build(pool: int) -> dict[str, Any]:
             "pool": [m.public_id for m in small_pool],
             "gin": gin_small.public_id,
             "gin_pool": [m.public_id for m in gin_small_pool],
+            "pool_match": pool_small.public_id,
+            "pool_pool": [m.public_id for m in pool_small_pool],
             **shared(small),
         },
         "sessions": {"big": session(big_host), "small": session(small_host)},

@@ -134,6 +134,18 @@ def box_not_sum(v: Mapping[str, Any]) -> str:
     return _("%(player)s's %(what)s: %(text)s is not a sum of whole numbers; %(hint)s") % shown
 
 
+def joker_too_many(v: Mapping[str, Any]) -> str:
+    # Translators: count is how many printed jokers the hand's cards hold;
+    # most how many the decks have (two a deck).
+    return ngettext(
+        "%(player)s's printed joker is one too many: %(decks)s deck has only %(most)s, "
+        "and this hand holds %(count)s",
+        "%(player)s's printed joker is one too many: %(decks)s decks have only %(most)s, "
+        "and this hand holds %(count)s",
+        v["decks"],
+    ) % {"player": v["player"], "count": v["count"], "decks": v["decks"], "most": v["most"]}
+
+
 def not_a_card(text: str) -> str:
     # Translators: text is what was typed; help says what a card is.
     return _("%(text)s is not a card (%(help)s)") % {"text": text, "help": CARD_HELP}

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext, pgettext
 from matches import games, snapshot
 from matches.engine.board import Board, HandResult
 from matches.engine.errors import RuleError
-from matches.engine.names import NAME_MAX, name_key
+from matches.engine.names import name_key
 from matches.marks import Mark, table_marks
 from matches.phrases import names, signed
 from matches.reasons import close_reason
@@ -34,6 +34,11 @@ def summary(hand: HandResult, rules: Any) -> str:
 def final_lines(board: Board) -> list[str]:
     """The game's final score in words, once won (Gin's bonuses); empty otherwise."""
     return words_of(board.game).final_lines(board)
+
+
+def own_board(board: Board) -> dict[str, Any]:
+    """What the game's own part of the board shows, its refusals worded."""
+    return words_of(board.game).board_parts(board, refusal_words)
 
 
 def final_lines_of(match: Any, head: dict[str, Any]) -> list[str]:
@@ -60,6 +65,8 @@ class Standing:
     winner: bool = False
     extra: tuple[str, ...] = ()  # the game's own marks ("2 hands won")
     left_after: int | None = None  # hands played when they left
+    # Not seated without leaving the table (a game's out player): no "left" mark.
+    out: bool = False
 
     @property
     def left(self) -> str:
@@ -87,7 +94,7 @@ class Standing:
                 (said["wins"], self.winner, False),
                 (said["leader"], self.leader, False),
                 (said["deals"], self.deals, True),
-                (self.left, not self.seated, False),
+                (self.left, not self.seated and not self.out, False),
             )
             if shown
         ]
@@ -156,12 +163,13 @@ def _standing(board: Board, name: str, seated: bool, place: str = "") -> Standin
         total=board.totals[name],
         seated=seated,
         leader=board.status == "open" and board.leader == name,
-        to_line=board.target - board.totals[name],
+        to_line=None if board.target is None else board.target - board.totals[name],
         deals=board.next_hand is not None and board.next_hand.dealer == name,
         place=place,
         winner=board.winner == name,
         extra=tuple(words_of(board.game).board_marks(board, name)),
         left_after=None if seated else left_after,
+        out=not seated and left_after is None,
     )
 
 
@@ -199,6 +207,10 @@ class HistoryRow:
     created: Any = None
     # The key its row is kept under as drawn (``pages``), when it is kept.
     kept: str = ""
+
+
+# The events every game has but hands; any other is a game's own.
+SHARED_KINDS = ("target", "leave", "join")
 
 
 def held_by(hand: HandResult) -> tuple[str, ...]:
@@ -243,8 +255,14 @@ def history(events: list[Any], board: Board, first: int = 0) -> list[HistoryRow]
                     event.created,
                 )
             )
+        elif not any(key in data for key in SHARED_KINDS):
+            # A game's own event: its entry says what it did.
+            kind = next(iter(data))
+            rows.append(
+                HistoryRow(event.pk, kind, words.own_sentence(event.result), created=event.created)
+            )
         else:
-            kind = next(key for key in ("target", "leave", "join") if key in data)
+            kind = next(key for key in SHARED_KINDS if key in data)
             returned = kind == "join" and name_key(data["join"]) in gone
             if returned:
                 gone.discard(name_key(data["join"]))
@@ -326,6 +344,8 @@ def event_text(
         return _("the hand where %(who)s") % said
     if "target" in data:
         return line_moved(data["target"])
+    if not any(key in data for key in SHARED_KINDS):
+        return words_of(game).own_label(data)
     spelled = {name_key(name): name for name in seat_order}
     if "leave" in data:
         return leaving(spelled.get(name_key(data["leave"]), data["leave"]))
@@ -347,6 +367,10 @@ def event_label(events: list[dict[str, Any]], index: int) -> str:
         return pgettext("hand of cards", "hand %(number)s") % {"number": number}
     if "target" in data:
         return line_moved(data["target"])
+    if not any(key in data for key in SHARED_KINDS):
+        kind = next(iter(data))
+        owner = next(game for game in games.GAMES.values() if kind in game.own_events)
+        return owner.words.own_label(data)  # type: ignore[union-attr]
     if "leave" in data:
         return leaving(data["leave"])
     # Translators: dropped into a sentence ("That would make Dan joining impossible").
@@ -523,49 +547,12 @@ def match_row(match: Any, standings: list[Listed]) -> MatchRow:
     return MatchRow(match, players, sentence)
 
 
-# Names that fit -----------------------------------------------------------------------
-
-SHORT_NAME = 8  # characters of a name that fit the score sheet's first column on a phone
-
-
 # The full stops of the languages written: a line ending in one gets no other.
 STOPS = (".", "।", "。", "!", "?", "…")
 
 
 def stopped(line: str) -> str:
     return line if line.endswith(STOPS) else f"{line}."
-
-
-def short_names(seats: list[str], fits: int = SHORT_NAME) -> dict[str, str]:
-    """Each name cut to ``fits`` characters (``short_name``), where two would read
-    alike cut elsewhere, as short as tells them apart: first keeping more of
-    the end ("Christopher Robinson" and "Christopher Robertson", both
-    "Chri…son", become "Chr…nson" and "Chr…tson"), then longer."""
-    shorts = {name: short_name(name, fits) for name in seats}
-    for limit in range(fits, NAME_MAX + 1):
-        seen: dict[str, list[str]] = {}
-        for name, short in shorts.items():
-            seen.setdefault(short, []).append(name)
-        alike = [name for group in seen.values() if len(group) > 1 for name in group]
-        if not alike:
-            break
-        for tail in range(3, limit - 2):
-            cut = {name: short_name(name, limit, tail) for name in alike}
-            if len(set(cut.values())) == len(cut) and not set(cut.values()) & (
-                set(shorts.values()) - {shorts[name] for name in alike}
-            ):
-                shorts.update(cut)
-                break
-    return shorts
-
-
-def short_name(name: str, limit: int = SHORT_NAME, tail: int = 3) -> str:
-    """A long name cut to fit the sheet, keeping both ends (the last
-    ``tail`` letters): "Alex…na1", "Alex…na2". One character over is kept
-    whole: an ellipsis saves nothing there ("Dora Lee", not "Dor…Lee")."""
-    if len(name) <= limit + 1:
-        return name
-    return f"{name[: limit - tail - 1]}…{name[-tail:]}"
 
 
 def example_result(board: Board, *, last_event_was_line: bool = False) -> str:
@@ -589,6 +576,10 @@ def example_result(board: Board, *, last_event_was_line: bool = False) -> str:
     if board.status == "closed":
         parts.append(close_reason(board))
         parts.extend(stopped(line) for line in final_lines(board))
-    elif board.hands and any(total >= board.target for total in board.totals.values()):
+    elif (
+        board.hands
+        and board.target is not None
+        and any(total >= board.target for total in board.totals.values())
+    ):
         parts.append(_("The match stays open: the best total is shared, so another hand is dealt."))
     return " ".join(parts)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from matches import snapshot
-from matches.display import final_lines, hand_ended, mark_words, place_shown, short_names, words_of
-from matches.marks import table_marks
+from matches.display import final_lines, hand_ended, mark_words, place_shown, words_of
+from matches.marks import short_names, table_marks
 from matches.phrases import signed
 from matches.reasons import close_reason_of, undecided_reason_of
 
@@ -37,7 +37,8 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
                 ("wins", data["winner"] == name),
                 ("leader", data["status"] == "open" and data["leader"] == name),
                 ("deals", deal is not None and deal["dealer"] == name),
-                ("left", not data["seated"][seat]),
+                # Away from the table: left (a game's out player is not away).
+                ("left", data["left_after"][seat] is not None),
             )
             if shown
         ]
@@ -49,6 +50,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
                 "mark": player_marks[name],
                 "total": data["totals"][seat],
                 "seated": data["seated"][seat],
+                "left": data["left_after"][seat] is not None,
                 "place": place_shown(*place) if place else "",
                 "order": place[0] if place else seat,
                 "marks": marks,

@@ -5,6 +5,7 @@ rules, each with its default, its values and its words."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -40,17 +41,30 @@ class RulesForm(forms.Form):
     of help: the line, the game's whole numbers, its choices (radio
     buttons), and the hand limit."""
 
+    # The players a default that follows them is shown for (none does yet
+    # among the numbers: Rummy's decks are a choice, "by the players").
+    rules_players = 4
+
     def __init__(self, *args: Any, game: str = games.DEFAULT, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         self.rules: type[Rules] = games.game(game).rules
+        self.has_line = TARGET.key in self.rules.names()
+        # A number whose default follows another rule shows the default of
+        # that rule's default.
+        filled = self.rules().filled(self.rules_players)
+        linked = self.rules.linked_defaults()
         for rule in self.rules.SPEC:
             title = rule_title(game, rule.key)
             if _is_number(rule):
+                attrs = (
+                    {"data-linked": json.dumps(linked)} if rule.key == self.rules.linked_by else {}
+                )
                 self.fields[rule.key] = forms.CharField(
                     label=title,
-                    initial=str(rule.default),
-                    widget=number_input(),
+                    initial=str(getattr(filled, rule.key)),
+                    required=not rule.optional,
+                    widget=number_input(**attrs),
                     help_text=rule_help(game, rule.key),
                 )
                 continue

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from matches import services
 from matches.display import refusal
 from matches.engine.board import HandResult
-from matches.engine.cards import RANKS, Card
+from matches.engine.cards import JOKER, RANKS, Card
 from matches.engine.entry import read_points_text, read_sum, read_whole_number
 from matches.engine.errors import RuleError
 from matches.engine.game import Game
@@ -174,8 +174,13 @@ class HandForm(EventForm):
         """The card picker's buttons: each rank, what its button adds, and
         its points in this match (for the sum the picker shows as cards
         are tapped; the server counts them again)."""
-        ace_value = self.match.house_rules().ace_value
-        return [(rank, words, Card(rank).points(ace_value)) for rank, words in self.ranks]
+        rules = self.match.house_rules()
+        cards = [(rank, words, Card(rank).points(rules.ace_value)) for rank, words in self.ranks]
+        joker_value = getattr(rules, "joker_value", None)
+        if joker_value is not None:
+            # Translators: the card the card picker's button adds ("Add a printed joker").
+            cards.append((JOKER, gettext_lazy("a printed joker"), joker_value))
+        return cards
 
     # Sent by "save it as typed" once the host has seen the typing-slip
     # question (asked, never refused).
@@ -200,13 +205,18 @@ class HandForm(EventForm):
             widget=forms.RadioSelect,
             choices=[
                 *((str(position), name) for position, name in enumerate(self.seated)),
-                (self.game.none_choice, self.words["none_label"]),
+                *(
+                    [(self.game.none_choice, self.words["none_label"])]
+                    if self.game.none_choice
+                    else []
+                ),
             ],
             error_messages={"required": self.words["chooser_required"]},
         )
-        self.fields[self.extra] = forms.BooleanField(
-            required=False, label=self.words["extra_label"]
-        )
+        if self.extra:
+            self.fields[self.extra] = forms.BooleanField(
+                required=False, label=self.words["extra_label"]
+            )
         for position, name in enumerate(self.seated):
             self.fields[f"left_{position}"] = forms.CharField(
                 required=False, label=name, widget=PointsBox
@@ -218,9 +228,24 @@ class HandForm(EventForm):
         return self[self.chooser]
 
     @property
-    def extra_field(self) -> forms.BoundField:
-        """The game's checkbox beside it, as a bound field."""
-        return self[self.extra]
+    def extra_field(self) -> forms.BoundField | None:
+        """The game's checkbox beside it, as a bound field (None: it has none)."""
+        return self[self.extra] if self.extra else None
+
+    @property
+    def box_words(self) -> list[tuple[str, str]]:
+        """The words a box takes besides points and cards, each one tap
+        (the word as shown, what the button says)."""
+        return [(str(word), str(label)) for word, label in self.words.get("box_words", {}).items()]
+
+    def _box_word(self, text: str) -> str | None:
+        """The game's word a box holds (as its button wrote it, or as a
+        match file writes it, in any letter case), or None."""
+        said = text.strip().casefold()
+        for word, shown in self.words.get("box_words", {}).items():
+            if said in (str(shown).casefold(), word.casefold()):
+                return word
+        return None
 
     def typed_went_out(self, seats: list[str] | tuple[str, ...] | None = None) -> str | None:
         """The player ticked as ending the hand, from what was sent
@@ -320,6 +345,10 @@ class HandForm(EventForm):
         most, why = self.game.box_most(self.match.house_rules())
         points, refused = {}, []
         for position, name in enumerate(self.seated):
+            word = self._box_word(self.cleaned_data.get(f"left_{position}", ""))
+            if word is not None:
+                points[name] = word
+                continue
             try:
                 value = read_points_text(
                     self.cleaned_data.get(f"left_{position}", ""),
@@ -396,7 +425,13 @@ class HandForm(EventForm):
         for position, name in enumerate(seated):
             if name_key(name) == chosen:
                 data[self.chooser] = str(position)
-            data[f"left_{position}"] = points_text(by_name.get(name_key(name)))
+            value = by_name.get(name_key(name))
+            words = self.words.get("box_words", {})
+            data[f"left_{position}"] = (
+                str(words[value])
+                if isinstance(value, str) and value in words
+                else points_text(value)
+            )
             data[f"seat_{position}"] = name
         if hand.get(self.extra):
             data[self.extra] = "on"
@@ -460,3 +495,26 @@ class SeatForm(EventForm):
             return {"leave": player}
         after = self.cleaned_data.get("after", "").strip()
         return {"join": player, **({"after": after} if after else {})}
+
+
+class OwnEventForm(EventForm):
+    """One of the game's own events between hands, from a button on the
+    board: its ``kind``, and the ``player`` it names, if any."""
+
+    kind = forms.CharField()
+    player = NameField(max_length=40, required=False)
+
+    def clean_kind(self) -> str:
+        kind = self.cleaned_data["kind"]
+        if kind not in self.match.kind.own_events:
+            raise forms.ValidationError(self.out_of_date)
+        return kind
+
+    # A form the board draws: a kind it does not know is an old page.
+    out_of_date = HandForm.out_of_date
+
+    def event_data(self) -> dict[str, Any]:
+        kind = self.cleaned_data["kind"]
+        if kind in self.match.kind.own_name_events:
+            return {kind: self.cleaned_data["player"]}
+        return {kind: True}

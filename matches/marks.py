@@ -1,5 +1,6 @@
 """How a player is marked on every page: their colour at the table and
-their initials, in a badge beside their name (``{% mark %}``, ``badge``)."""
+their initials, in a badge beside their name (``{% mark %}``, ``badge``),
+and their name cut to fit a narrow column."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from matches import colours
-from matches.engine.names import initials, name_key, own_initials
+from matches.engine.names import NAME_MAX, initials, name_key, own_initials
 
 
 @dataclass(frozen=True)
@@ -74,3 +75,40 @@ def marked(text: str, marks: Mapping[str, Mark]) -> SafeString:
     return mark_safe(  # noqa: S308 (escaped, and our badges)
         pattern.sub(lambda found: badge(by_escaped[found.group()]) + found.group(), escape(text))
     )
+
+
+# Names that fit -----------------------------------------------------------------------
+
+SHORT_NAME = 8  # characters of a name that fit the score sheet's first column on a phone
+
+
+def short_names(seats: list[str], fits: int = SHORT_NAME) -> dict[str, str]:
+    """Each name cut to ``fits`` characters (``short_name``), where two would read
+    alike cut elsewhere, as short as tells them apart: first keeping more of
+    the end ("Christopher Robinson" and "Christopher Robertson", both
+    "Chri…son", become "Chr…nson" and "Chr…tson"), then longer."""
+    shorts = {name: short_name(name, fits) for name in seats}
+    for limit in range(fits, NAME_MAX + 1):
+        seen: dict[str, list[str]] = {}
+        for name, short in shorts.items():
+            seen.setdefault(short, []).append(name)
+        alike = [name for group in seen.values() if len(group) > 1 for name in group]
+        if not alike:
+            break
+        for tail in range(3, limit - 2):
+            cut = {name: short_name(name, limit, tail) for name in alike}
+            if len(set(cut.values())) == len(cut) and not set(cut.values()) & (
+                set(shorts.values()) - {shorts[name] for name in alike}
+            ):
+                shorts.update(cut)
+                break
+    return shorts
+
+
+def short_name(name: str, limit: int = SHORT_NAME, tail: int = 3) -> str:
+    """A long name cut to fit the sheet, keeping both ends (the last
+    ``tail`` letters): "Alex…na1", "Alex…na2". One character over is kept
+    whole: an ellipsis saves nothing there ("Dora Lee", not "Dor…Lee")."""
+    if len(name) <= limit + 1:
+        return name
+    return f"{name[: limit - tail - 1]}…{name[-tail:]}"

@@ -216,6 +216,12 @@ def read_match(document: object) -> Match:
     )
 
 
+def event_kind(event: Mapping[str, Any]) -> str:
+    """The kind of an event already read (``read_event``): its one key but
+    ``after`` ("hand", "join", or a game's own kind)."""
+    return next(key for key in event if key != "after")
+
+
 def read_event(event: object, index: int, *, game: str) -> Any:
     """One event of a match file (``{"hand": {...}}``, ``{"target": N}``,
     ``{"leave": NAME}``, ``{"join": NAME, "after": NAME}``) as the engine's
@@ -228,9 +234,18 @@ def read_event(event: object, index: int, *, game: str) -> Any:
     if not isinstance(event, dict):
         raise RuleError("event_not_object", index=index)
     _refuse_repeated(event, index=index)
-    kinds = [kind for kind in EVENT_KINDS if kind in event]
+    own = games.game(game)
+    known = (*EVENT_KINDS, *own.own_events)
+    kinds = [kind for kind in known if kind in event]
+    if not kinds and len(event) == 1:
+        name = next(iter(event))
+        other = next((each for each in games.GAMES.values() if name in each.own_events), None)
+        if other is not None:
+            raise RuleError(
+                "event_of_other_game", index=index, name=name, other=other.key, game=game
+            )
     if len(kinds) != 1:
-        raise RuleError("event_kinds", index=index, kinds=EVENT_KINDS)
+        raise RuleError("event_kinds", index=index, kinds=known)
     kind = kinds[0]
     allowed = {kind, "after"} if kind == "join" else {kind}
     for key in event:
@@ -245,12 +260,13 @@ def read_event(event: object, index: int, *, game: str) -> Any:
         return Leave(player=event["leave"])
     if kind == "join":
         return Join(player=event["join"], after=event.get("after"))
+    if kind != "hand":
+        return own.read_own_event(kind, event[kind], index)
 
     hand = event["hand"]
     if not isinstance(hand, dict):
         raise RuleError("hand_not_object", index=index)
     _refuse_repeated(hand, index=index)
-    own = games.game(game)
     for key in hand:
         if key in own.hand_keys:
             continue
@@ -313,7 +329,7 @@ def rename_in_event(event: Mapping[str, Any], old: str, new: str, *, game: str) 
             return dict(event)
         return {**event, "hand": games.game(game).rename_hand(hand, renamed)}
     changed = dict(event)
-    for field in ("leave", "join", "after"):
+    for field in ("leave", "join", "after", *games.game(game).own_name_events):
         if field in changed:
             changed[field] = renamed(changed[field])
     return changed

@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from matches import games
 from matches.engine.board import Board
 from matches.phrases import names
 
@@ -16,6 +17,7 @@ from matches.phrases import names
 def close_reason(board: Board) -> str:
     """Why a closed match closed, naming the winner or saying "no winner"."""
     return _close_reason(
+        game=board.game,
         closed_by=board.closed_by,
         winner=board.winner,
         totals=board.totals,
@@ -30,6 +32,7 @@ def close_reason_of(match: Any, head: dict[str, Any]) -> str:
     """``close_reason`` of a stored snapshot head of ``match``."""
     rules = match.house_rules()
     return _close_reason(
+        game=rules.game,
         closed_by=head["closed_by"],
         winner=head["winner"],
         totals=dict(zip(head["seats"], head["totals"], strict=True)),
@@ -42,14 +45,18 @@ def close_reason_of(match: Any, head: dict[str, Any]) -> str:
 
 def _close_reason(
     *,
+    game: str,
     closed_by: str | None,
     winner: str | None,
     totals: dict[str, int],
     dealt_in_last: Any,
-    target: int,
+    target: int | None,
     lowest: bool,
     hand_limit: int,
 ) -> str:
+    if closed_by not in (None, "target", "hand_limit"):
+        # A game's own way of ending: its words say why.
+        return games.game(game).words.close_reason(closed_by, winner, totals)  # type: ignore[union-attr]
     if closed_by == "target":
         if lowest:
             text = _(
@@ -120,10 +127,10 @@ def undecided_reason_of(match: Any, head: dict[str, Any]) -> str:
 
 
 def _undecided_reason(
-    *, status: str, totals: dict[str, int], dealt_in_last: Any, target: int, lowest: bool
+    *, status: str, totals: dict[str, int], dealt_in_last: Any, target: int | None, lowest: bool
 ) -> str:
     dealt_in = [name for name in dealt_in_last if name in totals]
-    if status != "open" or not any(totals[name] >= target for name in dealt_in):
+    if status != "open" or target is None or not any(totals[name] >= target for name in dealt_in):
         return ""
     top, tied = _best(totals, dealt_in, lowest=lowest)
     if len(tied) < 2:

@@ -17,8 +17,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from matches.display import place_shown, short_names, words_of
-from matches.marks import Mark, Table, table_marks
+from matches.display import place_shown, stopped, words_of
+from matches.marks import Mark, Table, short_names, table_marks
 from matches.phrases import ordinal, signed
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
@@ -120,7 +120,7 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
                     '<tr class="sheet-note"><td colspan="{}">'
                     '<span class="sheet-note-text">{}</span></td></tr>',
                     len(names) + 1,
-                    _note(event, returned=returned),
+                    _note(event, words, returned=returned),
                 )
             )
     foot = [
@@ -129,6 +129,7 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
             "total": data["totals"][seat],
             "place": place_shown(*data["places"][seat]) if data["places"][seat] else "",
             "seated": data["seated"][seat],
+            "left": data["left_after"][seat] is not None,
             "winner": data["winner"] == name,
         }
         for seat, name in enumerate(names)
@@ -148,6 +149,12 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
     """A hand's row; ``dealers`` maps a name to its short form, escaped; the
     game's ``words`` mark how it ended and whose cell is marked."""
     marks, out, hidden = words.sheet_marks(event)
+    # A word in a player's own cell, where the game has one.
+    notes = (
+        dict(zip(names, words.cell_notes(event), strict=True))
+        if hasattr(words, "cell_notes")
+        else {}
+    )
     mark = f'<span class="sheet-mark">{escape(", ".join(marks))}</span>' if marks else ""
     # How the hand ended ("rummy", "gin") goes in the cell of who ended it,
     # not under the dealer's name, where "3 Cara rummy" read as Cara's rummy.
@@ -161,6 +168,13 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
         if score is None:
             # Not dealt in: sat out, had left, or not yet seated.
             cells.append(f'<td class="sheet-out-of-hand">{"" if total is None else total}</td>')
+        elif notes.get(name):
+            take = signed(score) if score else ""
+            cells.append(
+                f'<td class="sheet-put-out"><span class="sheet-take">{take}</span> '
+                f'<span class="sheet-total">{total}</span>'
+                f'<span class="sheet-mark">{escape(notes[name])}</span></td>'
+            )
         elif name == out:
             cells.append(
                 f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
@@ -176,9 +190,12 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
     return "".join(cells)
 
 
-def _note(event: dict[str, Any], *, returned: bool = False) -> str:
+def _note(event: dict[str, Any], words: Any, *, returned: bool = False) -> str:
     """A sheet's row of words: a move of the line, a leave or a join (a
-    ``returned`` player's, who left earlier: "Dan came back to their seat.")."""
+    ``returned`` player's, who left earlier: "Dan came back to their seat."),
+    or the game's own event, in its ``words``."""
+    if event["kind"] not in ("target", "leave", "join"):
+        return stopped(words.own_sentence(event))
     if event["kind"] == "target":
         moved = {"before": event["from"], "after": event["target"]}
         return _("The line moved from %(before)s to %(after)s.") % moved
@@ -212,7 +229,8 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
     names = data["seats"]
     lines = _line_by_hand(data)
     low = min(0, *(t for hand in hands for t in hand["totals"] if t is not None))
-    high = max(*lines, *(t for hand in hands for t in hand["totals"] if t is not None), 1)
+    drawn = [line for line in lines if line is not None]
+    high = max(*drawn, *(t for hand in hands for t in hand["totals"] if t is not None), 1)
     inner_w, inner_h = INNER_WIDTH, INNER_HEIGHT
     x = _across(len(hands))
 
@@ -230,7 +248,9 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
     ]
     ticks = {low, 0, high}
     # The line as it stands, labelled where it falls clear of the others.
-    if all(abs(data["target"] - tick) > (high - low) / 10 for tick in ticks):
+    if data["target"] is not None and all(
+        abs(data["target"] - tick) > (high - low) / 10 for tick in ticks
+    ):
         ticks.add(data["target"])
     for value in sorted(ticks):
         parts.append(
@@ -247,20 +267,8 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
         for number in (1, hands[-1]["number"])
     )
     parts.append(_foot(first, last, CHART_LEFT + inner_w))
-    line_points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
-    end = x(len(lines) - 1)
-    if len(lines) == 1:  # one hand: the line across the chart, not a point
-        end = CHART_LEFT + inner_w
-        line_points = f"{CHART_LEFT},{_n(y(lines[0]))} {_n(end)},{_n(y(lines[0]))}"
-    if data["target"] != lines[-1]:  # moved since the last hand: it drops (or climbs) there
-        line_points += f" {_n(end)},{_n(y(data['target']))}"
-    parts.append(
-        format_html(
-            '<polyline class="chart-line" points="{}"><title>{}</title></polyline>',
-            line_points,
-            pgettext("the line: the score that ends a match", "the line"),
-        )
-    )
+    if data["target"] is not None:
+        parts.append(_line(lines, data["target"], x, y))
     across = [_n(x(i)) for i in range(len(hands))]  # the same for every player
     for seat, name in enumerate(names):
         points = [
@@ -289,11 +297,19 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
     ends = ", ".join(f"{name} {total}" for name, total in zip(names, data["totals"], strict=True))
     description = ngettext(
         # Translators: %(totals)s lists each player's final total ("Ann 40, Ben 23").
-        "Totals after %(count)s hand. Final totals: %(totals)s. The line stands at %(target)s.",
-        "Totals after each of %(count)s hands. Final totals: %(totals)s. "
-        "The line stands at %(target)s.",
+        "Totals after %(count)s hand. Final totals: %(totals)s.",
+        "Totals after each of %(count)s hands. Final totals: %(totals)s.",
         len(hands),
-    ) % {"count": len(hands), "totals": ends, "target": data["target"]}
+    )
+    if data["target"] is not None:
+        description = ngettext(
+            # Translators: %(totals)s lists each player's final total ("Ann 40, Ben 23").
+            "Totals after %(count)s hand. Final totals: %(totals)s. The line stands at %(target)s.",
+            "Totals after each of %(count)s hands. Final totals: %(totals)s. "
+            "The line stands at %(target)s.",
+            len(hands),
+        )
+    description %= {"count": len(hands), "totals": ends, "target": data["target"]}
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img"'
         ' aria-labelledby="chart-title chart-desc">'
@@ -304,6 +320,23 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
         _("Score progression"),
         description,
         mark_safe("".join(parts)),
+    )
+
+
+def _line(lines: list[int], target: int, x: Any, y: Any) -> str:
+    """The line as it stood at each hand (``lines``) and as it stands now
+    (``target``), drawn with the chart's ``x`` and ``y``."""
+    points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
+    end = x(len(lines) - 1)
+    if len(lines) == 1:  # one hand: the line across the chart, not a point
+        end = CHART_LEFT + INNER_WIDTH
+        points = f"{CHART_LEFT},{_n(y(lines[0]))} {_n(end)},{_n(y(lines[0]))}"
+    if target != lines[-1]:  # moved since the last hand: it drops (or climbs) there
+        points += f" {_n(end)},{_n(y(target))}"
+    return format_html(
+        '<polyline class="chart-line" points="{}"><title>{}</title></polyline>',
+        points,
+        pgettext("the line: the score that ends a match", "the line"),
     )
 
 

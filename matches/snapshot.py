@@ -113,8 +113,10 @@ def _entries(events: Sequence[object], board: Board, *, first: int, line: int) -
             after = canonical[name_key(event.after)] if event.after else None  # type: ignore[arg-type]
             player = canonical[name_key(event.player)]  # type: ignore[arg-type]
             entries.append({"kind": "join", "player": player, "after": after})
-        else:
+        elif index in hands:
             entries.append(hand_entry(hands[index], seats, board.game))
+        else:
+            entries.append(games.game(board.game).own_entry(event, index, board))
     return entries
 
 

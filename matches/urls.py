@@ -77,6 +77,7 @@ urlpatterns = [
     path("matches/<key:public_id>/line/", entries.line_move, name="line"),
     path("matches/<key:public_id>/undo/", entries.event_undo, name="undo"),
     path("matches/<key:public_id>/seats/", entries.seat_change, name="seats"),
+    path("matches/<key:public_id>/event/", entries.own_event, name="own_event"),
     path("matches/<key:public_id>/rematch/", matches.rematch, name="rematch"),
     path("matches/<key:public_id>/rules/", matches.rules_change, name="rules"),
     path(

@@ -166,6 +166,16 @@ def _hand_key_other_game(v: Mapping[str, Any]) -> str:
     }
 
 
+def _event_of_other_game(v: Mapping[str, Any]) -> str:
+    # Translators: name is an event's key in a match file, as written
+    # as written; other and game are games' names ("Gin Rummy").
+    return _("%(name)s is an event of %(other)s, not of %(game)s") % {
+        "name": v["name"],
+        "other": game_name(v["other"]),
+        "game": game_name(v["game"]),
+    }
+
+
 def _hand_key_unknown(v: Mapping[str, Any]) -> str:
     shown = {"name": repr(v["name"]), "keys": ", ".join(v["keys"])}
     if v["game"] == games.DEFAULT:
@@ -272,6 +282,7 @@ REFUSALS: dict[str, Template] = {
     "card_unknown": lambda v: card_words.not_a_card(repr(v["text"])),
     "card_too_many": card_words.card_too_many,
     "rank_too_many": card_words.rank_too_many,
+    "joker_too_many": card_words.joker_too_many,
     "box_too_big": lambda v: card_words.box_too_big(v, say(v["why"]) if v["why"] else ""),
     "box_mixed": card_words.box_mixed,
     "box_not_sum": card_words.box_not_sum,
@@ -377,6 +388,7 @@ REFUSALS: dict[str, Template] = {
     "events_not_list": gettext_lazy("events must be a list"),
     "event_not_object": gettext_lazy("an event must be an object"),
     "event_kinds": _event_kinds,
+    "event_of_other_game": _event_of_other_game,
     "event_after": gettext_lazy("after goes only with join"),
     "event_key_unknown": lambda v: (
         # Translators: name is the unknown key as written; kind the event's

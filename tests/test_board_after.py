@@ -178,7 +178,7 @@ def test_it_fixes_the_winning_hand_and_reopens_the_match(client, host):
 
 
 def test_it_cuts_long_names_keeping_both_ends_so_alike_names_stay_apart(client, host):
-    from matches.display import short_name
+    from matches.marks import short_name
 
     assert short_name("Ben") == "Ben"
     assert short_name("Alexandrina1") == "Alex…na1"

@@ -12,9 +12,9 @@ import pytest
 from django.urls import reverse
 
 from matches import colours, services
-from matches.display import short_names
 from matches.engine.errors import RuleError
 from matches.engine.names import initials, own_initials
+from matches.marks import short_names
 from matches.models import Match, Player
 from matches.transfer import export_document
 from tests.factories import MatchFactory, UserFactory, hand, record

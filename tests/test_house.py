@@ -42,14 +42,21 @@ def imports_of(path: Path) -> set[str]:
     return found
 
 
-def test_no_game_s_own_words_appear_outside_its_folder():
-    """Gin's words, in code, docstrings and help texts alike: the app asks
-    the game, and never names its rules."""
-    words = re.compile(r"deadwood|undercut|knock_limit|big_gin", re.IGNORECASE)
+OWN_WORDS = {
+    "gin": r"deadwood|undercut|knock_limit|big_gin",
+    "pool": r"rejoin|middle_drop|wrong_show|full_count|declared",
+}
+
+
+@pytest.mark.parametrize("game", sorted(OWN_WORDS))
+def test_no_game_s_own_words_appear_outside_its_folder(game):
+    """A game's words, in code, docstrings and help texts alike: the app
+    asks the game, and never names its rules."""
+    words = re.compile(OWN_WORDS[game], re.IGNORECASE)
     named = [
         str(path.relative_to(ROOT))
         for path in python_files(*SOURCES)
-        if "games/gin" not in path.as_posix()
+        if f"games/{game}" not in path.as_posix()
         and HISTORY not in path.parts
         and not path.is_relative_to(ROOT / "tests")
         and words.search(path.read_text())

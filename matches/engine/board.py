@@ -233,8 +233,8 @@ class Board:
     @property
     def line_can_move(self) -> bool:
         """Whether the host may move the line now: always, except once the
-        hand limit has closed the match."""
-        return self.closed_by != "hand_limit"
+        hand limit has closed the match, or where the game has no line."""
+        return self.target is not None and self.closed_by != "hand_limit"
 
     @property
     def rules_can_change(self) -> bool:
@@ -298,7 +298,7 @@ def seat_after(
 
 
 def read_points(
-    name: str, value: object, ace_value: int, what: str
+    name: str, value: object, ace_value: int, what: str, joker_value: int | None = None
 ) -> tuple[int, tuple[Card, ...] | None]:
     """A player's points for a hand as entered: a whole number, or cards.
 
@@ -308,6 +308,7 @@ def read_points(
             ``"KH"`` or ``Card`` values).
         ace_value: the points of an ace.
         what: what the points are, for the words (``"leftover"``).
+        joker_value: a printed joker's points; None: the game has none.
 
     Returns:
         ``(points, cards)``: the cards when entered as cards, else None.
@@ -322,8 +323,9 @@ def read_points(
         cards = []
         for item in value:
             try:
-                cards.append(item if isinstance(item, Card) else parse_card(item))
+                jokers = joker_value is not None
+                cards.append(item if isinstance(item, Card) else parse_card(item, jokers=jokers))
             except RuleError as error:
                 raise RuleError("cards_bad", player=name, problem=error) from None
-        return cards_points(cards, ace_value), tuple(cards)
+        return cards_points(cards, ace_value, joker_value or 0), tuple(cards)
     raise RuleError("points_not_number", player=name, what=what)

@@ -1,6 +1,7 @@
 """Cards and their points: a card is its rank (``A``, ``2``..``10`` or ``T``,
 ``J``, ``Q``, ``K``) and, optionally, its suit (``S``, ``H``, ``D``, ``C`` or
-a suit symbol), in either letter case, as the match file writes it."""
+a suit symbol), in either letter case, as the match file writes it. Where a
+game plays with printed jokers, ``JK`` or ``Joker`` is one (two a deck)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 ACE_VALUES = (1, 11, 15)
+# A printed joker's rank; each deck holds two.
+JOKER = "JK"
+JOKERS_PER_DECK = 2
+_JOKER_TEXTS = ("JK", "JOKER")
 
 _SUIT_BY_TEXT = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()}}
 _RANK_BY_TEXT = {**{r: r for r in RANKS}, "T": "10"}
@@ -29,8 +34,11 @@ class Card:
     rank: str
     suit: str | None = None
 
-    def points(self, ace_value: int) -> int:
-        """The card's points: ace ``ace_value``, 2 to 10 face value, J/Q/K 10."""
+    def points(self, ace_value: int, joker_value: int = 0) -> int:
+        """The card's points: ace ``ace_value``, 2 to 10 face value, J/Q/K
+        10, a printed joker ``joker_value``."""
+        if self.rank == JOKER:
+            return joker_value
         if self.rank == "A":
             return ace_value
         if self.rank in ("J", "Q", "K"):
@@ -45,11 +53,12 @@ class Card:
         return self.rank + (self.suit or "")
 
 
-def parse_card(text: object) -> Card:
+def parse_card(text: object, *, jokers: bool = False) -> Card:
     """Read one card as the match file writes it: ``"10H"``, ``"Th"``, ``"Q♠"``, ``"K"``.
 
     Args:
         text: the card as typed; surrounding spaces are ignored.
+        jokers: whether a printed joker (``"JK"``, ``"Joker"``) is a card here.
 
     Raises:
         RuleError: ``card_number`` (a number), ``card_not_text`` (neither a
@@ -60,6 +69,8 @@ def parse_card(text: object) -> Card:
     if not isinstance(text, str):
         raise RuleError("card_not_text")
     cleaned = text.strip().replace(_VARIATION_SELECTOR, "").upper()
+    if jokers and cleaned in _JOKER_TEXTS:
+        return Card(JOKER)
     suit = None
     if cleaned and cleaned[-1] in _SUIT_BY_TEXT:
         suit = _SUIT_BY_TEXT[cleaned[-1]]
@@ -96,7 +107,8 @@ def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
 
     Raises:
         RuleError: ``card_too_many`` (a card more often than there are
-            decks) or ``rank_too_many`` (a rank more than 4 times a deck),
+            decks), ``rank_too_many`` (a rank more than 4 times a deck) or
+            ``joker_too_many`` (more than two printed jokers a deck),
             naming the player in whose cards the extra one was found, who
             holds that card (or rank) in the whole hand and how many.
     """
@@ -105,6 +117,18 @@ def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
     for player, cards in held.items():
         for card in cards:
             seen_ranks[card.rank] += 1
+            if card.rank == JOKER:
+                if seen_ranks[JOKER] > JOKERS_PER_DECK * decks:
+                    holders, count = _held_by(held, card)
+                    raise RuleError(
+                        "joker_too_many",
+                        player=player,
+                        decks=decks,
+                        most=JOKERS_PER_DECK * decks,
+                        holders=holders,
+                        count=count,
+                    )
+                continue
             if card.suit is not None:
                 seen_cards[card] += 1
                 if seen_cards[card] > decks:
@@ -142,6 +166,7 @@ def _held_by(
     return [player for player, count in counts.items() if count], sum(counts.values())
 
 
-def cards_points(cards: Iterable[Card], ace_value: int) -> int:
-    """The points of the given cards added up (aces at ``ace_value``)."""
-    return sum(card.points(ace_value) for card in cards)
+def cards_points(cards: Iterable[Card], ace_value: int, joker_value: int = 0) -> int:
+    """The points of the given cards added up (aces at ``ace_value``, printed
+    jokers at ``joker_value``)."""
+    return sum(card.points(ace_value, joker_value) for card in cards)

@@ -48,7 +48,8 @@ def read_sum(text: str) -> int | None:
 
 def _is_card(text: str) -> bool:
     try:
-        parse_card(text)
+        # A game without jokers refuses one by name, as a card it has not.
+        parse_card(text, jokers=True)
     except RuleError:
         return False
     return True

@@ -32,8 +32,17 @@ class Game:
     rules: ClassVar[type[Rules]]
     table: ClassVar[type[Table]]
     result: ClassVar[type[HandResult]]
-    # Whether players may leave and join between hands.
+    # Whether players may leave and join between hands; whether a player
+    # may join (new, or back in their seat) where they may leave.
     seat_changes: ClassVar[bool] = True
+    joining: ClassVar[bool] = True
+    # The game's own part of the board (its events' buttons), a template.
+    board_template: ClassVar[str] = ""
+    # The game's own kinds of event beside the shared ones (a hand, a move
+    # of the line, a leave, a join), by their key in the match file; those
+    # whose value is a player's name.
+    own_events: ClassVar[tuple[str, ...]] = ()
+    own_name_events: ClassVar[tuple[str, ...]] = ()
     hand_keys: ClassVar[tuple[str, ...]]
     # Where a hand of the match file names players: the fields holding a
     # name, and the one mapping each player to their points.
@@ -92,6 +101,17 @@ class Game:
         Raises:
             RuleError: a key the hand needs is missing.
         """
+        raise NotImplementedError
+
+    def read_own_event(self, kind: str, value: object, index: int) -> object:
+        """One of the game's ``own_events`` of the match file (``{kind:
+        value}``) as the game's event; its value is checked by the replay."""
+        raise NotImplementedError
+
+    def own_entry(self, event: object, index: int, board: Board) -> dict[str, Any]:
+        """The snapshot entry of one of the game's own events, event
+        ``index`` of the replay that gave ``board`` (a ``kind`` and what
+        the history shows of it)."""
         raise NotImplementedError
 
     def hand_document(self, hand: HandResult) -> dict[str, Any]:
@@ -226,6 +246,6 @@ def read_deal(entry: Mapping[str, Any]) -> Deal:
 def read_cards(seats: Sequence[str], held: Sequence[Any] | None) -> dict[str, tuple]:
     """A snapshot entry's cards (seat-ordered lists of card codes) by name."""
     return {
-        name: tuple(parse_card(text) for text in cards)
+        name: tuple(parse_card(text, jokers=True) for text in cards)
         for name, cards in named(seats, held).items()
     }

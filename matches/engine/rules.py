@@ -74,6 +74,14 @@ class Rules:
     SPEC: ClassVar[tuple[Rule, ...]] = ()
     # Whether the lowest total leads (penalty scoring), rather than the highest.
     leader_is_lowest: ClassVar[bool] = False
+    # The rule whose value gives others their defaults, if any.
+    linked_by: ClassVar[str] = ""
+
+    @classmethod
+    def linked_defaults(cls) -> dict[str, dict[str, Any]]:
+        """For each rule whose default follows ``linked_by``: its default by
+        that rule's value (as text), ``"*"`` for every other value."""
+        return {}
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

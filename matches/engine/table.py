@@ -140,6 +140,12 @@ class Table:
         add its scores to ``totals``, move the deal on and ``end()``."""
         raise NotImplementedError
 
+    def own_event(self, event: object, index: int) -> bool:
+        """Apply one of the game's own events (beside a hand, a move of the
+        line, a leave and a join), event ``index``; False when ``event`` is
+        none of them."""
+        return False
+
     def own_state(self) -> dict[str, Any]:
         """The game's own state, JSON-ready, for ``Position.extra``."""
         return {}
@@ -201,7 +207,7 @@ class Table:
                 self.leave(event)
             elif isinstance(event, Join):
                 self.join(event)
-            else:
+            elif not self.own_event(event, index):
                 raise RuleError("event_unknown")
         except RuleError as error:
             raise error.at(index=index) from None
@@ -250,11 +256,16 @@ class Table:
         when not given."""
         if name not in given:
             raise RuleError("points_missing", player=name, what=what)
-        return read_points(name, given[name], self.ace_value(), what)
+        return read_points(name, given[name], self.ace_value(), what, self.joker_value())
 
     def ace_value(self) -> int:
         """The points of an ace entered as a card."""
         return getattr(self.rules, "ace_value", 1)
+
+    def joker_value(self) -> int | None:
+        """The points of a printed joker entered as a card; None where the
+        game plays without them."""
+        return getattr(self.rules, "joker_value", None)
 
     def leave(self, leave: Leave) -> None:
         self.require_open("seat")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from matches.engine.board import Board, Match, Position
 from matches.engine.game import Game
 
-from . import gin, rummy
+from . import gin, pool, rummy
 
-GAMES: dict[str, Game] = {each.key: each for each in (rummy.GAME, gin.GAME)}
+GAMES: dict[str, Game] = {each.key: each for each in (rummy.GAME, gin.GAME, pool.GAME)}
 # The game of a match file that names none.
 DEFAULT = rummy.GAME.key
 

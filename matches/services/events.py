@@ -22,7 +22,7 @@ from matches import games, snapshot
 from matches.engine.board import Board
 from matches.engine.board import Match as EngineMatch
 from matches.engine.errors import RuleError
-from matches.matchfile import read_event
+from matches.matchfile import event_kind, read_event
 from matches.models import Event, Match
 
 from .common import Locked, Replayed, lock, replay
@@ -209,7 +209,7 @@ def _record(
     if replayed is None or replayed.before is None or replayed.version != match.version:
         replayed = event_check(match=match, data=data)
     _, (entry,) = replayed.taken
-    kind = next(key for key in Event.KINDS if key in data)
+    kind = event_kind(data)
     # Deleted events keep their positions: a new one goes after them all.
     event = Event.objects.create(
         match=match,

@@ -18,7 +18,7 @@ from matches.engine.board import Board
 from matches.engine.board import Match as EngineMatch
 from matches.engine.errors import RuleError
 from matches.engine.names import clean_name, initials, name_key
-from matches.matchfile import read_match
+from matches.matchfile import event_kind, read_match
 from matches.models import Event, Match, MatchPlayer, Player, Seat
 
 from . import figures
@@ -278,7 +278,7 @@ def matches_import(*, host: AbstractBaseUser, checked: list[Checked]) -> list[Ma
             Event(
                 match=match,
                 position=position,
-                kind=next(kind for kind in Event.KINDS if kind in data),
+                kind=event_kind(data),
                 data=_plain(data),
                 result=entry,
                 created=when,

@@ -37,13 +37,13 @@ from matches.display import (
     event_text,
     final_lines,
     history,
-    short_names,
+    own_board,
     standings,
     summary,
 )
 from matches.engine.board import Board
 from matches.hands import HandForm, LineForm, SeatForm
-from matches.marks import Table, marked, table_marks
+from matches.marks import Table, marked, short_names, table_marks
 from matches.models import Event, Match
 from matches.reasons import close_reason, undecided_reason
 from matches.selectors import BoardState
@@ -82,7 +82,13 @@ SPARE_TOKENS = 10
 # CSRF field's value, the forms' one-time tokens), so that it can be kept as
 # drawn for every phone of its host (``board_page``); ``filled`` puts them in.
 CSRF_HOLE = "hole-csrf-token"
-TOKEN_HOLES = ("hole-hand-token", "hole-line-token", "hole-seat-token", "hole-rematch-token")
+TOKEN_HOLES = (
+    "hole-hand-token",
+    "hole-line-token",
+    "hole-seat-token",
+    "hole-rematch-token",
+    "hole-own-token",
+)
 SPARE_HOLE = "hole-spare-tokens"
 # Characters of a name that fit beside the hand form's boxes and a total of
 # four figures on a phone held upright (a longer one, cut so as to tell two
@@ -345,7 +351,7 @@ def board_context(
     match, board = state.match, state.board
     public_id = match.public_id
     urls = match_urls(public_id)
-    hand_hole, line_hole, seat_hole, rematch_hole = TOKEN_HOLES
+    hand_hole, line_hole, seat_hole, rematch_hole, own_hole = TOKEN_HOLES
     if match.abandoned:
         hand_form = None  # nothing is recorded while it is set aside
     elif hand_form is None and board.status == "open":
@@ -445,6 +451,9 @@ def board_context(
         "confirm_rematch": confirm_rematch,
         "confirm_restore": confirm_restore,
         "rematch_token": rematch_hole,
+        # The game's own part of the board (its own events' buttons).
+        "own": own_board(board) if match.kind.board_template else {},
+        "own_token": own_hole,
         "spare_tokens": SPARE_HOLE if hand_form is not None and not fixing else "",
         # Every form's CSRF field, filled in for each answer (``filled``).
         "csrf_token": CSRF_HOLE,

@@ -28,10 +28,11 @@ from matches.display import (
     event_text,
     history,
     refusal,
+    stopped,
 )
 from matches.engine.entry import read_whole_number
 from matches.engine.errors import RuleError
-from matches.hands import HandForm, LineForm, SeatForm
+from matches.hands import HandForm, LineForm, OwnEventForm, SeatForm
 from matches.models import Event
 from matches.reasons import close_reason
 from matches.words import say
@@ -148,6 +149,34 @@ def seat_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         sentence = event_sentence(data, form.board_after, back=back)
         # Translators: a sentence without its full stop: "Dan sat down after Alice".
         messages.success(request, _("%(sentence)s.") % {"sentence": sentence})
+    return after_write(request, match)
+
+
+@require_POST
+@host_required
+def own_event(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """One of the game's own events, from its button on the board (a
+    player coming back, say): recorded, or refused in words naming why."""
+    match = host_match(request, public_id, writing=True)
+    form = OwnEventForm(request.POST, match=match)
+    valid = form.is_valid()
+    if already_recorded(form) is not None:
+        return after_write(request, match)
+    if not valid:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return after_write(request, match)
+    try:
+        recorded = services.event_record(
+            match=match, data=form.event_data(), token=form.cleaned_data["token"]
+        )
+    except RuleError as error:
+        messages.error(request, say(error.code, error.values))
+        return after_write(request, match)
+    if recorded.created:
+        said = match.kind.words.own_sentence(recorded.event.result)  # type: ignore[union-attr]
+        messages.success(request, stopped(said))
     return after_write(request, match)
 
 
@@ -305,8 +334,11 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
     data = request.POST or None
     board = services.replay_board(match) if event.kind == "hand" else None
     seated_before: tuple[str, ...] = ()
-    form: HandForm | LineForm | SeatForm
-    if event.kind == "hand":
+    form: HandForm | LineForm | SeatForm | None
+    if event.kind not in ("hand", "target", "leave", "join"):
+        # A game's own event is deleted, not changed.
+        form = None
+    elif event.kind == "hand":
         form = fix_form(match, event, index, data, board=board)  # type: ignore[arg-type]
         if data is None:
             form.is_valid()  # bound to what was recorded: the preview shows it
@@ -323,7 +355,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
         # Who was seated just before it: whom a leave can name, whom a join can sit after.
         seated_before = games.replay(match.engine_match(datas[:index])).seated
     slips: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form is not None and form.is_valid():
         if isinstance(form, HandForm) and form.needs_confirming():
             slips = list(form.slips().values())
         else:

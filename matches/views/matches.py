@@ -295,6 +295,10 @@ def result_sentence(match: Match, data: dict[str, Any]) -> str:
     """Where the match stands, in a sentence for the sheet's head."""
     if match.abandoned:
         hands = data["hands_played"]
+        if data["target"] is None:
+            return ngettext(
+                "Abandoned after %(count)s hand.", "Abandoned after %(count)s hands.", hands
+            ) % {"count": hands}
         said = ngettext(
             "Abandoned after %(count)s hand; the line stood at %(line)s.",
             "Abandoned after %(count)s hands; the line stood at %(line)s.",

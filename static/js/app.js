@@ -145,9 +145,40 @@ function markForm(form) {
     }
     const toggle = row.querySelector(".cards-toggle");
     if (toggle) toggle.disabled = out;
+    for (const word of boxWords(row)) word.disabled = out;
     if (out) showPicker(row, false);
+    markBoxWords(row);
   }
 }
+
+// A word a box takes with one tap (a drop, say), on a row of its own under
+// the player's: the button writes it in the player's box, and shows itself
+// pressed while the box holds it.
+function boxWords(row) {
+  const words = row.closest("table").querySelector(`.box-words[data-seat="${row.dataset.seat}"]`);
+  return words ? words.querySelectorAll("[data-box-word]") : [];
+}
+function markBoxWords(row) {
+  const input = row.querySelector("input[name^=left_]");
+  for (const word of boxWords(row)) {
+    word.setAttribute("aria-pressed", String(input.value.trim() === word.dataset.boxWord));
+  }
+}
+document.addEventListener("click", (event) => {
+  const word = event.target.closest("[data-box-word]");
+  if (!word) return;
+  const seat = word.closest(".box-words").dataset.seat;
+  const row = word.closest("table").querySelector(`tr.leftover[data-seat="${seat}"]`);
+  const input = row.querySelector("input[name^=left_]");
+  input.value = input.value.trim() === word.dataset.boxWord ? "" : word.dataset.boxWord;
+  showPicker(row, false);
+  markBoxWords(row);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+document.addEventListener("input", (event) => {
+  const row = event.target.closest && event.target.closest("tr.leftover");
+  if (row && event.target.matches("input[name^=left_]")) markBoxWords(row);
+});
 // In the capture phase: before htmx reads the form for the preview.
 document.addEventListener(
   "change",
@@ -168,6 +199,31 @@ document.addEventListener("click", (event) => {
   input.focus();
 });
 
+// A house rule whose value gives others their defaults (Pool's limit: 201
+// has its own drops): a rule still at the default of the old value takes
+// the default of the new one; one the host typed stays as typed.
+function linkedDefault(defaults, value) {
+  return String(value in defaults ? defaults[value] : defaults["*"]);
+}
+document.addEventListener("focusin", (event) => {
+  const input = event.target.closest("input[data-linked]");
+  if (input) input.dataset.before = input.value.trim();
+});
+document.addEventListener("change", (event) => {
+  const input = event.target.closest("input[data-linked]");
+  if (!input) return;
+  const linked = JSON.parse(input.dataset.linked);
+  const before = input.dataset.before || "";
+  const now = input.value.trim();
+  for (const [name, defaults] of Object.entries(linked)) {
+    const other = input.form.elements.namedItem(name);
+    if (other && other.value.trim() === linkedDefault(defaults, before)) {
+      other.value = linkedDefault(defaults, now);
+    }
+  }
+  input.dataset.before = now;
+});
+
 // The card picker: a tap on a rank adds that card to the player's box
 // ("K 9 4"); the count under it takes one back. The server adds the cards up
 // (with the match's ace value) in the preview and on saving.
@@ -184,7 +240,7 @@ document.addEventListener("input", (event) => {
   }
 });
 function rankOf(card) {
-  return card.toUpperCase().replace(/[SHDC\u2660-\u2667\uFE0F]$/u, "").replace(/^T$/, "10");
+  return card.toUpperCase().replace(/[SHDC\u2660-\u2667\uFE0F]$/u, "").replace(/^T$/, "10").replace(/^JOKER$/, "JK");
 }
 // The sheet's one card picker (a row of its own), under the row of the
 // player whose Cards button was tapped last.

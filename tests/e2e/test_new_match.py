@@ -47,7 +47,7 @@ def test_switching_the_game_keeps_the_names_and_the_line_typed(
     expect(page.get_by_role("combobox", name="Seat 1", exact=True)).to_have_value("Alice")
     expect(page.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("Ben & Co")
     expect(line).to_have_value("200")
-    game.get_by_role("link", name="Rummy 2 to 6 players").tap()
+    game.get_by_role("link", name="Rummy 2 to 6 players", exact=True).tap()
     expect(page.get_by_role("button", name="Start the match")).to_be_visible()
     expect(page.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("Ben & Co")
     expect(line).to_have_value("200")

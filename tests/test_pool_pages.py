@@ -1,0 +1,337 @@
+"""A Pool Rummy match through the pages, without a browser: its house rules
+on the new match page (201's own defaults), the hand form (who declared,
+counts, cards with jokers, one tap for a drop), the preview, out and rejoin
+on the board, the split, the end and its places, and every page of the
+match."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches import services, transfer
+from matches.models import Event, Match, Player
+from tests.factories import MatchFactory, figures, record
+from tests.factories import board as stored_board
+from tests.test_match_pages import text, totals_on, url
+
+pytestmark = pytest.mark.django_db
+
+NEW = reverse("matches:new")
+FOUR = ["Alice", "Ben", "Cara", "Dev"]
+
+
+def pool_hand(declared: str, **charges: object) -> dict:
+    """A Pool hand in match-file shape."""
+    return {"hand": {"declared": declared, "charges": charges}}
+
+
+# Alice 40, Ben 70, Cara 96, Dev 60; then Dev declares: Ben and Cara are out.
+TO_OUT = [
+    pool_hand("Dev", Alice=40, Ben=70, Cara=80),
+    pool_hand("Alice", Ben=0, Cara=16, Dev=60),
+    pool_hand("Dev", Alice=30, Ben="wrong_show", Cara=5),
+]
+
+
+def pool_post(match: Match, declared: str, **boxes: object) -> dict:
+    """The Pool hand form as a browser sends it, drawn for the next hand."""
+    board = stored_board(match)
+    data = {
+        "token": str(uuid.uuid4()),
+        "hand_number": str(board.hands_played + 1),
+        "declared": str(board.seated.index(declared)),
+    }
+    for position, name in enumerate(board.seated):
+        data[f"left_{position}"] = str(boxes.get(name, ""))
+        data[f"seat_{position}"] = name
+    return data
+
+
+def own(match: Match, kind: str, player: str = "") -> dict:
+    return {"token": str(uuid.uuid4()), "kind": kind, "player": player}
+
+
+def new_pool(client, **fields) -> Match:
+    page = client.get(NEW + "?game=pool").content.decode()
+    assert 'name="game" value="pool"' in page
+    data = {
+        "game": "pool",
+        "token": str(uuid.uuid4()),
+        **{f"player_{seat}": name for seat, name in enumerate(FOUR)},
+        "first_dealer": "0",
+        "limit": "101",
+        "drop": "20",
+        "middle_drop": "40",
+        "full_count": "80",
+        "wrong_show": "80",
+        "rejoin": "above_highest",
+        "rejoin_until": "79",
+        "max_rejoins": "1",
+        "hand_limit": "150",
+        "ace_value": "10",
+        "joker_value": "0",
+        "decks": "2",
+        **fields,
+    }
+    response = client.post(NEW, data)
+    assert response.status_code == 302, text(response)
+    return Match.objects.get(public_id=response["Location"].rstrip("/").split("/")[-1])
+
+
+def test_the_new_match_page_offers_pool_with_its_rules_filled_and_201s_defaults_linked(
+    client, host
+):
+    assert "Pool Rummy 2 to 6 players" in text(client.get(NEW))
+    page = client.get(NEW + "?game=pool").content.decode()
+    for name, default in [
+        ("limit", "101"),
+        ("drop", "20"),
+        ("middle_drop", "40"),
+        ("full_count", "80"),
+        ("wrong_show", "80"),
+        ("rejoin_until", "79"),
+        ("max_rejoins", "1"),
+    ]:
+        assert f'name="{name}" value="{default}"' in page
+    # The limit carries the defaults it gives (static/js/app.js fills them in).
+    linked = json.loads(page.split('data-linked="')[1].split('"')[0].replace("&quot;", '"'))
+    assert linked["drop"] == {"*": 20, "201": 25}
+    assert linked["rejoin_until"]["201"] == 174 and linked["rejoin_until"]["61"] == 59
+    assert 'name="target"' not in page and "The line" not in text(client.get(NEW + "?game=pool"))
+    match = new_pool(client, limit="201", drop="25", middle_drop="50", rejoin_until="174")
+    assert match.rules["limit"] == 201 and match.rules["drop"] == 25
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"limit": "40"}, "the limit must be a whole number from 50 to 1000"),
+        ({"limit": "60", "drop": "60"}, "the drop must be below the limit of 60"),
+        ({"rejoin_until": "100"}, "rejoining must end at 99 or less"),
+        ({"player_0": ""}, "Seat 1 has no name"),
+    ],
+)
+def test_a_bad_pool_rule_is_refused_next_to_its_field_and_nothing_is_saved(
+    client, host, fields, message
+):
+    data = {
+        "game": "pool",
+        **{f"player_{seat}": name for seat, name in enumerate(FOUR)},
+        "first_dealer": "0",
+        "limit": "101",
+        "rejoin": "above_highest",
+        "ace_value": "10",
+        "joker_value": "0",
+        "decks": "2",
+        "full_count": "80",
+        "wrong_show": "80",
+        "max_rejoins": "1",
+        "hand_limit": "150",
+    }
+    response = client.post(NEW, {**data, **fields})
+    assert response.status_code == 200
+    assert message in text(response)
+    assert not Match.objects.exists()
+
+
+def test_a_hand_with_a_count_a_drop_and_cards_is_saved_and_said(client, host):
+    match = new_pool(client)
+    board = text(client.get(url("detail", match)))
+    assert "Alice deals , 13 cards each. Ben plays first." in board
+    assert "out at 101" in board and "line" not in board.split("Record hand 1")[1][:40]
+    assert "can take 100 more" in board
+    response = client.post(
+        url("hand", match),
+        pool_post(match, "Alice", Ben="35", Cara="drop", Dev="K Q JK 5"),
+        follow=True,
+    )
+    page = text(response)
+    assert "Saved hand 1: Ben 35, Cara drop 20, Dev 25." in page
+    assert totals_on(response) == {"Alice": 0, "Ben": 35, "Cara": 20, "Dev": 25}
+    assert "can take 65 more" in page and "can take 100 more" in page
+    assert "Hand 1: Alice declared" in page
+    stored = Event.objects.get(match=match, kind="hand").data
+    assert stored == {
+        "hand": {
+            "declared": "Alice",
+            "charges": {"Ben": 35, "Cara": "drop", "Dev": ["K", "Q", "JK", "5"]},
+        }
+    }
+
+
+def test_the_preview_says_what_is_charged_and_who_will_be_out(client, host):
+    match = new_pool(client)
+    record(match, pool_hand("Alice", Ben=70, Cara=5, Dev=5))
+    preview = text(
+        client.post(
+            url("preview", match), pool_post(match, "Cara", Alice=3, Ben=95, Dev="middle drop")
+        )
+    )
+    assert "Will record: Alice 3, Ben 95: charged 80, Dev middle drop 40 · Ben is out" in preview
+
+
+def test_a_bad_charge_is_refused_naming_the_player_and_nothing_is_saved(client, host):
+    match = new_pool(client)
+    response = client.post(url("hand", match), pool_post(match, "Alice", Ben="1000", Cara="drop"))
+    page = text(response)
+    assert "Ben's count must be a whole number from 0 to 999" in page
+    assert "Dev's charge is missing" in page
+    assert 'value="1000"' in response.content.decode()  # what was typed stays
+    assert not Event.objects.filter(match=match).exists()
+
+
+def test_out_players_rejoin_from_the_board_and_a_refused_rejoin_says_why(client, host):
+    match = new_pool(client)
+    record(match, *TO_OUT)
+    page = text(client.get(url("detail", match)))
+    assert "out at hand 3" in page
+    assert "may rejoin at 71" in page
+    assert "Ben rejoins at 71" in page and "Cara rejoins at 71" in page
+    response = client.post(url("own_event", match), own(match, "rejoin", "Ben"), follow=True)
+    page = text(response)
+    assert "Ben rejoined at 71." in page
+    assert totals_on(response)["Ben"] == 71
+    assert "Cara rejoins at 72" in page
+    # Alice takes 10 more: 80, over 79. Cara may no longer rejoin, and the board says why.
+    record(match, pool_hand("Dev", Alice=10, Ben=1))
+    page = text(client.get(url("detail", match)))
+    assert "Cara cannot rejoin: Alice has 80, over 79" in page
+    response = client.post(url("own_event", match), own(match, "rejoin", "Cara"), follow=True)
+    assert "Cara cannot rejoin: Alice has 80, over 79" in text(response)
+    assert Event.objects.filter(match=match, kind="rejoin").count() == 1
+
+
+def test_a_split_asks_first_and_closes_with_everyone_still_in_sharing_first(client, host):
+    match = MatchFactory(host=host, game="pool", players=["Alice", "Ben", "Cara"])
+    record(match, pool_hand("Alice", Ben=55, Cara=72), pool_hand("Ben", Alice=40, Cara=0))
+    board = text(client.get(url("detail", match)))
+    assert "Split the pool…" in board and "Yes, split the pool" in board
+    response = client.post(url("own_event", match), own(match, "split"), follow=True)
+    page = text(response)
+    assert "The players still in split the pool." in page
+    assert "No winner" in page
+    assert "Places: =1 Alice, =1 Ben, =1 Cara" in page
+    assert stored_board(match).places == {"Alice": 1, "Ben": 1, "Cara": 1}
+
+
+def test_the_last_player_in_wins_with_the_places_shown(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    events = [pool_hand("Alice", Ben=10, Cara=10, Dev=25)] * 4 + [
+        pool_hand("Alice", Ben=10, Cara=10, Dev=20),
+        pool_hand("Alice", Ben=10, Cara=10),
+        pool_hand("Alice", Ben=44, Cara=50),
+    ]
+    record(match, *events)
+    page = text(client.get(url("detail", match)))
+    assert "Alice wins" in page
+    assert "Alice wins: the last player still in, with 0." in page
+    assert "Places: 1 Alice, 2 Ben, 3 Cara, 4 Dev" in page
+    sheet = text(client.get(url("sheet", match)))
+    assert "Alice wins: the last player still in, with 0." in sheet
+
+
+def test_deleting_a_hand_a_later_rejoin_needs_is_refused_naming_the_rejoin(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    record(match, *TO_OUT, {"rejoin": "Ben"})
+    third = Event.objects.filter(match=match, kind="hand").order_by("position")[2]
+    response = client.post(url("delete", match, event_id=third.pk), follow=True)
+    assert "That would make Ben rejoining impossible: Ben is still in, so cannot rejoin" in text(
+        response
+    )
+    assert Event.objects.filter(match=match, deleted__isnull=True).count() == 4
+
+
+def test_every_page_of_a_pool_match_answers(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    record(match, *TO_OUT, {"rejoin": "Ben"}, {"leave": "Dev"})
+    for name in ("detail", "sheet", "entries", "export", "export_csv", "match_scoring"):
+        response = client.get(url(name, match))
+        assert response.status_code == 200, name
+    sheet = text(client.get(url("sheet", match)))
+    assert "Ben rejoined at 71." in sheet
+    assert "out" in sheet
+    csv_text = client.get(url("export_csv", match)).content.decode()
+    rows = list(csv.reader(io.StringIO(csv_text.lstrip("\ufeff"))))
+    assert rows[0][:3] == ["hand", "dealer", "declared"]
+    assert rows[3][:3] == ["3", "Cara", "Dev"]
+    entries = text(client.get(url("entries", match)))
+    assert "Ben rejoined at 71" in entries and "Dev left the table" in entries
+    rejoin = Event.objects.get(match=match, kind="rejoin")
+    edit = client.get(url("edit", match, event_id=rejoin.pk))
+    assert edit.status_code == 200
+    for name in ("history", "home", "players"):
+        assert client.get(reverse(f"matches:{name}")).status_code == 200
+
+
+def test_the_shared_board_follows_a_pool_match(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    link = services.share_new(match=match)
+    record(match, *TO_OUT)
+    viewer = Client()
+    page = text(viewer.get(reverse("matches:shared", args=[link.token])))
+    assert "out at 101" in page
+    assert "Hand 3: Dev declared" in page
+    for name in ("shared_sheet", "shared_big"):
+        assert viewer.get(reverse(f"matches:{name}", args=[link.token])).status_code == 200
+    # A viewer of the link is sent to log in: nothing is written.
+    assert viewer.post(url("own_event", match), own(match, "rejoin", "Ben")).status_code == 302
+    assert not Event.objects.filter(match=match, kind="rejoin").exists()
+
+
+def test_another_host_cannot_rejoin_a_player_of_my_match(client, host):
+    from tests.factories import UserFactory
+
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    record(match, *TO_OUT)
+    other = Client()
+    other.force_login(UserFactory())
+    assert other.post(url("own_event", match), own(match, "rejoin", "Ben")).status_code == 404
+    assert not Event.objects.filter(match=match, kind="rejoin").exists()
+
+
+def test_a_pool_match_exported_and_imported_is_the_same_match(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR, max_rejoins=2)
+    record(match, *TO_OUT, {"rejoin": "Ben"})
+    document = json.loads(client.get(url("export", match)).content)
+    assert document["rules"]["game"] == "pool" and document["rules"]["max_rejoins"] == 2
+    assert {"rejoin": "Ben"} in document["events"]
+    (imported,) = services.matches_import(
+        host=host, checked=transfer.import_read(json.dumps(document))
+    )
+    copy = Match.objects.for_replay().get(pk=imported.pk)
+    assert stored_board(copy).totals == stored_board(match).totals
+    assert [event.kind for event in copy.live_events()] == ["hand", "hand", "hand", "rejoin"]
+
+
+def test_the_players_page_keeps_pool_figures(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    record(match, *TO_OUT, {"rejoin": "Ben"})
+    ben = figures(Player.objects.get(host=host, name="Ben"), "pool")
+    assert (ben["declared"], ben["times_out"], ben["rejoins"]) == (0, 1, 1)
+    assert (ben["charges"], ben["charged"]) == (3, 150)
+    page = text(
+        client.get(reverse("matches:player", args=[Player.objects.get(host=host, name="Ben").pk]))
+    )
+    assert "Times out 1" in page and "Rejoins 1" in page and "Average charge 50" in page
+
+
+def test_the_stored_snapshot_of_a_pool_match_is_what_a_replay_gives(client, host):
+    from tests.test_snapshot import assert_current
+
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    record(match, *TO_OUT, {"rejoin": "Ben"}, pool_hand("Alice", Ben=5, Dev=1))
+    assert_current(match)
+    record(match, {"leave": "Dev"}, pool_hand("Ben", Alice=3), {"split": True})
+    assert_current(match)
+    # Undo the split: the match is open again, and the snapshot follows.
+    split = Event.objects.get(match=match, kind="split")
+    services.event_undo(match=match, event_id=split.pk)
+    assert stored_board(match).status == "open"
+    assert_current(match)
