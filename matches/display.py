@@ -88,7 +88,10 @@ class Standing:
     def _marks(self) -> list[tuple[str, bool]]:
         """``marks``, each with whether it is the dealer's."""
         said = mark_words()
-        words = [
+        # The game's own first: what only it says (who is out, say) must not
+        # be the part a narrow column cuts off.
+        words = [(word, False) for word in self.extra]
+        words += [
             (word, dealer)
             for word, shown, dealer in (
                 (said["wins"], self.winner, False),
@@ -98,7 +101,6 @@ class Standing:
             )
             if shown
         ]
-        words.extend((word, False) for word in self.extra)
         if self.seated and not self.place and self.to_line is not None:
             # "to go" under either scheme: a longer phrase wraps six rows off a phone.
             if self.to_line > 0:

@@ -51,6 +51,8 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
                 "total": data["totals"][seat],
                 "seated": data["seated"][seat],
                 "left": data["left_after"][seat] is not None,
+                # Not playing, though still at the table (out for now).
+                "out": not data["seated"][seat] and data["left_after"][seat] is None,
                 "place": place_shown(*place) if place else "",
                 "order": place[0] if place else seat,
                 "marks": marks,

@@ -6,6 +6,7 @@ or the player it names."""
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from typing import Any
 
@@ -24,6 +25,7 @@ from matches.engine.game import Game
 from matches.engine.names import name_key
 from matches.engine.rules import TARGET_MAX, TARGET_MIN
 from matches.models import Match
+from matches.phrases import either
 from matches.words import question
 
 # type=text with a numeric keypad: the browser must not swallow a typo
@@ -65,6 +67,13 @@ class NameField(forms.CharField):
 
     def to_python(self, value: Any) -> str:
         return typed_name(super().to_python(value))
+
+
+def plain(text: str) -> str:
+    """Text as compared with a word a box takes: outer spaces, letter case
+    and accents left out ("Retirada tardía" is "retirada tardia")."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 def points_text(value: object) -> str:
@@ -240,10 +249,11 @@ class HandForm(EventForm):
 
     def _box_word(self, text: str) -> str | None:
         """The game's word a box holds (as its button wrote it, or as a
-        match file writes it, in any letter case), or None."""
-        said = text.strip().casefold()
+        match file writes it, in any letter case, with or without accents),
+        or None."""
+        said = plain(text)
         for word, shown in self.words.get("box_words", {}).items():
-            if said in (str(shown).casefold(), word.casefold()):
+            if said in (plain(str(shown)), plain(word), plain(word.replace("_", " "))):
                 return word
         return None
 
@@ -359,6 +369,15 @@ class HandForm(EventForm):
                 )
             except RuleError as error:
                 refused.append(error)
+                continue
+            if isinstance(value, str) and self.box_words:
+                # Neither points, cards nor one of the box's words: name those.
+                labels = [label for _word, label in self.box_words]
+                refused.append(
+                    RuleError(
+                        "box_word_unknown", player=name, what=self.game.what, words=either(labels)
+                    )
+                )
                 continue
             if value is not None:
                 points[name] = value

@@ -315,8 +315,8 @@ class Event(models.Model):
 class MatchPlayer(models.Model):
     """One player's place in a match, from the stored snapshot: every player
     who ever sat, in seat order (``seat``), with their total (points),
-    whether they were still seated at the end, whether they lead, on a
-    closed match their place (``shared`` when another holds it too), and
+    whether they were still at the table (had not left), whether they
+    lead, on a closed match their place (``shared`` when another holds it too), and
     this match's part of their figures in its game (``figures``). Written
     only by the services, with the snapshot: it lets the lists filter by
     player and show the totals without reading any match's events."""

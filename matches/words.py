@@ -286,6 +286,9 @@ REFUSALS: dict[str, Template] = {
     "box_too_big": lambda v: card_words.box_too_big(v, say(v["why"]) if v["why"] else ""),
     "box_mixed": card_words.box_mixed,
     "box_not_sum": card_words.box_not_sum,
+    # Translators: what is what a player's box holds ("charge"); words are the
+    # words the box takes besides points and cards, each a button of the form.
+    "box_word_unknown": gettext_lazy("%(player)s's %(what)s must be points, cards, or %(words)s"),
     # Names and seats.
     "name_too_long": ngettext_lazy(
         "a name has at most %(most)s character (this one has %(length)s)",

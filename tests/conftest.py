@@ -72,6 +72,18 @@ def _pages_forgotten() -> Any:
     yield
 
 
+@pytest.fixture(autouse=True)
+def _language_forgotten() -> Iterator[None]:
+    """Each test ends in the site's language: the test client's requests
+    leave the language of the last one active in this thread (Django's
+    LocaleMiddleware does not undo it), and a command run by a later test
+    would answer in it."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def turn_on() -> Iterator[Callable[..., None]]:
     """Turn on addresses a setting serves (``turn_on(ADMIN_ENABLED=True)``,

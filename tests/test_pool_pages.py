@@ -335,3 +335,61 @@ def test_the_stored_snapshot_of_a_pool_match_is_what_a_replay_gives(client, host
     services.event_undo(match=match, event_id=split.pk)
     assert stored_board(match).status == "open"
     assert_current(match)
+
+
+def test_a_rematch_seats_everyone_but_those_who_left(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    events = [pool_hand("Alice", Ben=10, Cara=10, Dev=25)] * 4 + [
+        pool_hand("Alice", Ben=10, Cara=10, Dev=20),
+        pool_hand("Alice", Ben=10, Cara=10),
+        pool_hand("Alice", Ben=44, Cara=50),
+    ]
+    record(match, *events)
+    response = client.post(url("rematch", match), {"token": str(uuid.uuid4())}, follow=True)
+    rematch = Match.objects.exclude(pk=match.pk).get()
+    assert rematch.player_names() == FOUR
+    assert "Ben deals , 13 cards each." in text(response)
+
+
+def test_the_players_pages_say_out_players_placed_not_left(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    record(match, *TO_OUT, {"leave": "Dev"})
+    ben = Player.objects.get(host=host, name="Ben")
+    page = text(client.get(reverse("matches:player", args=[ben.pk])))
+    # Alice is left alone when Dev leaves: Cara, Ben (out at hand 3), then Dev.
+    assert "Last results 3rd Places over time" in page
+    dev = Player.objects.get(host=host, name="Dev")
+    assert "4th, left" in text(client.get(reverse("matches:player", args=[dev.pk])))
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "saved"),
+    [("en", "Middle Drop", "middle_drop"), ("es", "retirada tardia", "middle_drop")],
+)
+def test_a_box_takes_its_words_in_any_case_and_without_accents(
+    client, host, language, typed, saved
+):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    client.cookies["django_language"] = language
+    client.post(url("hand", match), pool_post(match, "Alice", Ben=typed, Cara=1, Dev=2))
+    assert Event.objects.get(match=match).data["hand"]["charges"]["Ben"] == saved
+
+
+def test_a_word_a_box_does_not_take_is_refused_naming_the_words_it_does(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    response = client.post(url("hand", match), pool_post(match, "Alice", Ben="dorp", Cara=1, Dev=2))
+    assert "Ben's charge must be points, cards, or drop, middle drop or wrong show" in text(
+        response
+    )
+    assert not Event.objects.filter(match=match).exists()
+
+
+def test_the_big_screen_marks_who_is_out_and_the_rules_page_names_no_line(client, host):
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    link = services.share_new(match=match)
+    record(match, *TO_OUT)
+    big = text(Client().get(reverse("matches:shared_big", args=[link.token])))
+    assert "Ben (out)" in big and "Cara (out)" in big and "Alice (out)" not in big
+    rules = text(client.get(url("rules", match)))
+    assert "The house rules are fixed once the first hand is recorded." in rules
+    assert "line" not in rules.split("House rules")[2]

@@ -52,7 +52,7 @@ def assert_current(match: Match) -> Match:
         (
             seat.name,
             board.totals[seat.name],
-            seat.seated,
+            seat.left_after is None,  # at the table: not left
             *places[seat.name],
             board.winner == seat.name,
             board.leader == seat.name,

@@ -191,6 +191,13 @@ class Board:
         return tuple(seat.name for seat in self.seats if seat.seated)
 
     @property
+    def at_table(self) -> tuple[str, ...]:
+        """Every player who has not left the table, in seat order: the
+        seated ones, and those a game keeps from playing without their
+        leaving (out of the match for now, say)."""
+        return tuple(seat.name for seat in self.seats if seat.left_after is None)
+
+    @property
     def leader(self) -> str | None:
         """The one player dealt into the most recent hand with the best total
         (the highest, or the lowest where the lowest leads); None before the

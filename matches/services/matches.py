@@ -104,7 +104,7 @@ def match_rules_change(*, match: Match, rules: Rules) -> Match:
 
 @transaction.atomic
 def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
-    """A new match with the players still seated, in their seats, the same
+    """A new match with the players still at the table, in their seats, the same
     house rules (the line as it stood at the end) and the deal moved one
     seat along from the first dealer of ``match``.
 
@@ -120,10 +120,11 @@ def match_rematch(*, match: Match, token: uuid.UUID | None = None) -> Match:
     if match.next_match_id is not None:
         return Match.objects.get(pk=match.next_match_id)
     board = replay(match).board
-    dealer = seat_after([seat.name for seat in board.seats], board.seated, match.first_dealer.name)
+    seats = [seat.name for seat in board.seats]
+    dealer = seat_after(seats, board.at_table, match.first_dealer.name)
     new = match_create(
         host=match.host,
-        players=list(board.seated),
+        players=list(board.at_table),
         first_dealer=dealer,
         rules=board.rules,
         token=token,

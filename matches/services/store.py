@@ -27,7 +27,8 @@ def standing(head: dict[str, Any], seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
         "total": head["totals"][seat],
-        "seated": head["seated"][seat],
+        # At the table: not left (a game's out player has not left).
+        "seated": head["left_after"][seat] is None,
         "place": place[0] if place else None,
         "shared": bool(place and place[1]),
         "won": head["winner"] == name,

@@ -202,8 +202,23 @@ document.addEventListener("click", (event) => {
 // A house rule whose value gives others their defaults (Pool's limit: 201
 // has its own drops): a rule still at the default of the old value takes
 // the default of the new one; one the host typed stays as typed.
+// The zero of each script's digits a phone keyboard types (ASCII, Arabic,
+// Devanagari and India's others, Thai, full-width): "२०१" is 201, as the
+// server reads it.
+const DIGIT_ZEROS = [0x30, 0x660, 0x6f0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xe50, 0xff10];
+function wholeNumber(text) {
+  let digits = "";
+  for (const char of text.trim()) {
+    const code = char.codePointAt(0);
+    const zero = DIGIT_ZEROS.find((each) => code >= each && code < each + 10);
+    if (zero === undefined) return null;
+    digits += String(code - zero);
+  }
+  return digits ? String(Number(digits)) : null;
+}
 function linkedDefault(defaults, value) {
-  return String(value in defaults ? defaults[value] : defaults["*"]);
+  const number = wholeNumber(value);
+  return String(number !== null && number in defaults ? defaults[number] : defaults["*"]);
 }
 document.addEventListener("focusin", (event) => {
   const input = event.target.closest("input[data-linked]");

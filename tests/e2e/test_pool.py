@@ -121,3 +121,19 @@ def test_a_split_asks_first_and_ends_the_match_with_shared_places(
     expect(page.get_by_role("heading", name="No winner")).to_be_visible()
     expect(page.get_by_text("Places: =1 Alice, =1 Ben, =1 Cara")).to_be_visible()
     assert Match.objects.get(pk=match.pk).status == "closed"
+
+
+def test_a_limit_typed_in_devanagari_digits_gives_its_own_defaults(
+    page: Page, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    page.goto(live_server.url + "/matches/new/?game=pool")
+    limit = page.locator("input[name=limit]")
+    limit.fill("२०१")
+    limit.blur()
+    expect(page.locator("input[name=drop]")).to_have_value("25")
+    expect(page.locator("input[name=rejoin_until]")).to_have_value("174")
+    # A limit of 0101 is 101: the defaults come back.
+    limit.fill("0101")
+    limit.blur()
+    expect(page.locator("input[name=drop]")).to_have_value("20")
+    expect(page.locator("input[name=rejoin_until]")).to_have_value("79")
