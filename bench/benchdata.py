@@ -43,7 +43,7 @@ def build(pool: int) -> dict[str, Any]:
     users = get_user_model().objects
     big_host = users.create_user("bench-big", password="bench password long enough")
     small_host = users.create_user("bench-small", password="bench password long enough")
-    rummy, gin, pool = games.game("rummy"), games.game("gin"), games.game("pool")
+    rummy, gin, pool_game = games.game("rummy"), games.game("gin"), games.game("pool")
     rules = rummy.rules(target=1000)
 
     def make(host: Any, hands: int) -> Match:
@@ -63,7 +63,7 @@ def build(pool: int) -> dict[str, Any]:
 
     def make_pool(host: Any, hands: int) -> Match:
         # A limit far enough that 148 hands put nobody out.
-        return make_game(pool, PLAYERS, pool.rules(limit=1000), host, hands)
+        return make_game(pool_game, PLAYERS, pool_game.rules(limit=1000), host, hands)
 
     big = make(big_host, HANDS)
     small = make(small_host, 1)

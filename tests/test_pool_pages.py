@@ -393,3 +393,22 @@ def test_the_big_screen_marks_who_is_out_and_the_rules_page_names_no_line(client
     rules = text(client.get(url("rules", match)))
     assert "The house rules are fixed once the first hand is recorded." in rules
     assert "line" not in rules.split("House rules")[2]
+
+
+def test_a_pool_save_that_charges_six_writes_two_rows_a_player(
+    client, host, django_assert_num_queries
+):
+    six = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
+    match = MatchFactory(host=host, game="pool", players=six, limit=1000)
+    record(match, *[pool_hand("Alice", Ben=1, Cara=1, Dan=1, Eve=1, Fay=1)] * 30)
+    with django_assert_num_queries(4):
+        client.get(url("detail", match))
+    data = pool_post(match, "Ben", Alice=2, Cara=2, Dan=2, Eve=2, Fay=2)
+    # A Rummy save (test_gin_pages: 11) writes the one or two players it
+    # changes; here every player is charged, so each one's standing and
+    # figures are written (a statement a row: Django's bulk_update of six
+    # rows took longer than twelve updates). It grows with the seats only.
+    with django_assert_num_queries(21):
+        response = client.post(url("hand", match), data)
+    assert response.status_code == 302
+    assert stored_board(match).totals["Alice"] == 2
