@@ -18,6 +18,11 @@ RECENT_RESULTS = 5  # a player's last results kept per game
 IMPORT_BATCH = 500  # rows a rebuild writes per query
 
 COUNTS = ("played", "closed", "won", "no_winner")
+# Rows a write changes one statement each (a bulk update of one row costs
+# far more to build); more, in one statement of the columns that changed.
+FEW_ROWS = 2
+# The columns of a figures row a write keeps in step.
+COLUMNS = (*COUNTS, "figures", "recent")
 # A player's row of a match (``MatchPlayer``): the columns their part reads.
 PART_COLUMNS = ("closed", "won", "no_winner", "figures", "place", "shared", "seated")
 
@@ -103,6 +108,7 @@ def _apply(game: str, rows: list[tuple[PlayerFigures, Part | None, Part | None]]
     is raised, or counted again from every match when it may have gone
     down; the last results are read again when a closed match is involved."""
     kinds = games.game(game).figures
+    stored = {row.pk: {name: getattr(row, name) for name in COLUMNS} for row, _, _ in rows}
     again, recent = [], []
     for row, old, new in rows:
         before = old.counts() if old else dict.fromkeys(COUNTS, 0)
@@ -131,11 +137,20 @@ def _apply(game: str, rows: list[tuple[PlayerFigures, Part | None, Part | None]]
         row.figures = {**row.figures, **_bests(row.player_id, game)}
     for row in recent:
         row.recent = results(row.player_id, game)
-    # A row a statement: a hand changes one or two (a bulk update of one row
-    # costs far more to build), a whole replay a table's.
+    # A row a statement where a hand changes one or two; more (a hand that
+    # charges everyone) in one statement of the columns that changed.
+    if len(rows) > FEW_ROWS:
+        changed = [
+            name
+            for name in COLUMNS
+            if any(getattr(row, name) != stored[row.pk][name] for row, _, _ in rows)
+        ]
+        if changed:
+            PlayerFigures.objects.bulk_update([row for row, _, _ in rows], changed)
+        return
     for row, _, _ in rows:
         PlayerFigures.objects.filter(pk=row.pk).update(
-            **{name: getattr(row, name) for name in (*COUNTS, "figures", "recent")}
+            **{name: getattr(row, name) for name in COLUMNS}
         )
 
 

@@ -8,6 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import (
+    BooleanField,
+    Case,
+    F,
+    IntegerField,
+    JSONField,
+    PositiveSmallIntegerField,
+    Value,
+    When,
+)
 
 from matches import snapshot
 from matches.engine.board import Board
@@ -16,6 +26,20 @@ from matches.models import Event, Match, MatchPlayer
 
 from . import figures
 from .common import Replayed, host_changed, player_for, replay, seat_colours
+
+# The kind of each column of a standing a step may change, for a value
+# written by seat (``_step_standings``).
+COLUMN_FIELDS = {
+    "total": IntegerField(),
+    "seated": BooleanField(),
+    "place": PositiveSmallIntegerField(),
+    "shared": BooleanField(),
+    "won": BooleanField(),
+    "leader": BooleanField(),
+    "closed": BooleanField(),
+    "no_winner": BooleanField(),
+    "figures": JSONField(),
+}
 
 
 def standing(head: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -94,9 +118,35 @@ def _step_standings(match: Match, before: dict[str, Any], head: dict[str, Any]) 
     and the players' figures from the heads before and after."""
     old = [standing(before, seat) for seat in range(len(head["seats"]))]
     new = [standing(head, seat) for seat in range(len(head["seats"]))]
-    for seat, (was, now) in enumerate(zip(old, new, strict=True)):
-        changed = {column: value for column, value in now.items() if was[column] != value}
-        if changed and MatchPlayer.objects.filter(match=match, seat=seat).update(**changed) != 1:
+    changes = {
+        seat: changed
+        for seat, (was, now) in enumerate(zip(old, new, strict=True))
+        if (changed := {column: value for column, value in now.items() if was[column] != value})
+    }
+    if len(changes) > figures.FEW_ROWS:
+        # Everyone's row changed (each player charged): one statement.
+        # Everyone's row changed (each player charged): one statement, each
+        # column its value by seat.
+        columns = sorted({column for changed in changes.values() for column in changed})
+        values = {
+            column: Case(
+                *(
+                    When(
+                        seat=seat, then=Value(new[seat][column], output_field=COLUMN_FIELDS[column])
+                    )
+                    for seat in changes
+                ),
+                default=F(column),
+                output_field=COLUMN_FIELDS[column],
+            )
+            for column in columns
+        }
+        written = MatchPlayer.objects.filter(match=match, seat__in=changes).update(**values)
+        if written != len(changes):
+            raise IntegrityError(f"match {match.pk} lacks a standing of seats {sorted(changes)}")
+        changes = {}
+    for seat, changed in changes.items():
+        if MatchPlayer.objects.filter(match=match, seat=seat).update(**changed) != 1:
             # The rows are out of line with the snapshot (never, but by hand):
             # said loudly, and the write's transaction rolls back.
             raise IntegrityError(f"match {match.pk} has no standing for seat {seat}")
