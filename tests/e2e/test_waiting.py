@@ -265,6 +265,10 @@ def test_the_host_can_drop_a_refused_waiting_hand(
     save(page, 1).tap()
     record(match, hand("Ben", Alice=23, Cara=18))  # ...that another phone saved
     page.context.set_offline(False)
+    # The refusal drawn, and the board come back with the other phone's hand,
+    # before the tap: a list drawn again under the finger would lose it.
+    expect(waiting(page)).to_contain_text("Hand 1 was not saved")
+    expect(save(page, 2)).to_be_visible()
     drop = waiting(page).get_by_role("button", name="Drop hand 1")
     drop.tap()
     expect(waiting(page).get_by_role("listitem")).to_have_count(0)
@@ -509,6 +513,8 @@ def test_dropping_a_refused_hand_moves_the_ones_behind_it_up(
     open_board(page, live_server, match)
     keep_offline(page, ("Ben", {"Alice": 23, "Cara": 0}), ("Cara", {"Alice": 5, "Ben": 7}))
     page.context.set_offline(False)
+    # The refusal drawn before the tap: a list drawn again under the finger would lose it.
+    expect(waiting(page)).to_contain_text("Hand 1 was not saved")
     waiting(page).get_by_role("button", name="Drop hand 1").tap()
     expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [(1, hand("Cara", Alice=5, Ben=7))]
