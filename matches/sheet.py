@@ -149,12 +149,8 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
     """A hand's row; ``dealers`` maps a name to its short form, escaped; the
     game's ``words`` mark how it ended and whose cell is marked."""
     marks, out, hidden = words.sheet_marks(event)
-    # A word in a player's own cell, where the game has one.
-    notes = (
-        dict(zip(names, words.cell_notes(event), strict=True))
-        if hasattr(words, "cell_notes")
-        else {}
-    )
+    # A word in a player's own cell, where the game writes one ("out").
+    notes = dict(zip(names, words.cell_notes(event), strict=False))
     mark = f'<span class="sheet-mark">{escape(", ".join(marks))}</span>' if marks else ""
     # How the hand ended ("rummy", "gin") goes in the cell of who ended it,
     # not under the dealer's name, where "3 Cara rummy" read as Cara's rummy.

@@ -192,6 +192,11 @@ def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
     return marks, entry["winner"], _("won the hand")
 
 
+def cell_notes(entry: Mapping[str, Any]) -> list[str]:
+    """A word in a player's cell of the score sheet (none in this game)."""
+    return []
+
+
 def rules_short(rules: Any) -> str:
     return str(NAME)
 

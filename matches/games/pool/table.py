@@ -153,10 +153,6 @@ class PoolBoard(Board):
     def limit(self) -> int:
         return self.rules.limit  # type: ignore[attr-defined]
 
-    @property
-    def still_in(self) -> tuple[str, ...]:
-        return self.seated
-
     def can_take(self, name: str) -> int:
         """How many more points ``name`` can take before they are out."""
         return self.limit - 1 - self.totals[name]

@@ -191,6 +191,11 @@ def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
     return marks, entry["went_out"], _("went out")
 
 
+def cell_notes(entry: Mapping[str, Any]) -> list[str]:
+    """A word in a player's cell of the score sheet (none in this game)."""
+    return []
+
+
 def rules_short(rules: Any) -> str:
     """The scoring in a few words, beside the line: "penalty", "highest wins"."""
     return _("penalty") if rules.leader_is_lowest else _("highest wins")
