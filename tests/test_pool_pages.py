@@ -39,6 +39,13 @@ TO_OUT = [
     pool_hand("Dev", Alice=30, Ben="wrong_show", Cara=5),
 ]
 
+# Dev out at hand 5, Ben and Cara at hand 7: Alice is the last one in.
+LAST_IN = [pool_hand("Alice", Ben=10, Cara=10, Dev=25)] * 4 + [
+    pool_hand("Alice", Ben=10, Cara=10, Dev=20),
+    pool_hand("Alice", Ben=10, Cara=10),
+    pool_hand("Alice", Ben=44, Cara=50),
+]
+
 
 def pool_post(match: Match, declared: str, **boxes: object) -> dict:
     """The Pool hand form as a browser sends it, drawn for the next hand."""
@@ -223,12 +230,7 @@ def test_a_split_asks_first_and_closes_with_everyone_still_in_sharing_first(clie
 
 def test_the_last_player_in_wins_with_the_places_shown(client, host):
     match = MatchFactory(host=host, game="pool", players=FOUR)
-    events = [pool_hand("Alice", Ben=10, Cara=10, Dev=25)] * 4 + [
-        pool_hand("Alice", Ben=10, Cara=10, Dev=20),
-        pool_hand("Alice", Ben=10, Cara=10),
-        pool_hand("Alice", Ben=44, Cara=50),
-    ]
-    record(match, *events)
+    record(match, *LAST_IN)
     page = text(client.get(url("detail", match)))
     assert "Alice wins" in page
     assert "Alice wins: the last player still in, with 0." in page
@@ -339,12 +341,7 @@ def test_the_stored_snapshot_of_a_pool_match_is_what_a_replay_gives(client, host
 
 def test_a_rematch_seats_everyone_but_those_who_left(client, host):
     match = MatchFactory(host=host, game="pool", players=FOUR)
-    events = [pool_hand("Alice", Ben=10, Cara=10, Dev=25)] * 4 + [
-        pool_hand("Alice", Ben=10, Cara=10, Dev=20),
-        pool_hand("Alice", Ben=10, Cara=10),
-        pool_hand("Alice", Ben=44, Cara=50),
-    ]
-    record(match, *events)
+    record(match, *LAST_IN)
     response = client.post(url("rematch", match), {"token": str(uuid.uuid4())}, follow=True)
     rematch = Match.objects.exclude(pk=match.pk).get()
     assert rematch.player_names() == FOUR
