@@ -36,7 +36,16 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchdata import GIN_PLAYERS, HANDS, PLAYERS, RUMMY_SAVES, SAVES, build, hand_form  # noqa: E402
+from benchdata import (  # noqa: E402
+    EIGHT,
+    GIN_PLAYERS,
+    HANDS,
+    PLAYERS,
+    RUMMY_SAVES,
+    SAVES,
+    build,
+    hand_form,
+)
 
 
 def free_port() -> int:
@@ -97,6 +106,7 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
     pools = {name: iter(side["pool"][at::SAVES]) for at, name in enumerate(RUMMY_SAVES)}
     pools["gin_record_hand"] = iter(side["gin_pool"])
     pools["pool_record_hand"] = iter(side["pool_pool"])
+    pools["r500_record_hand"] = iter(side["r500_pool"])
 
     def post(path: str, form: dict[str, str], htmx: bool) -> tuple[str, str, bytes, dict]:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -167,6 +177,17 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             lambda: post(
                 f"/matches/{next(pools['pool_record_hand'])}/hands/",
                 hand_form("pool", PLAYERS, hands + 1),
+                True,
+            ),
+            board_before,
+        ),
+        # And on a Rummy 500 match of eight players (two boxes each).
+        Page("r500_match", lambda: ("GET", f"/matches/{side['r500_match']}/", b"", {})),
+        Page(
+            "r500_record_hand",
+            lambda: post(
+                f"/matches/{next(pools['r500_record_hand'])}/hands/",
+                hand_form("rummy500", EIGHT, hands + 1),
                 True,
             ),
             board_before,
@@ -292,6 +313,7 @@ def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
         "pool": data["big"]["pool"][-3 * SAVES :],
         "gin_pool": data["big"]["gin_pool"][-3:],
         "pool_pool": data["big"]["pool_pool"][-3:],
+        "r500_pool": data["big"]["r500_pool"][-3:],
     }
     for page in pages({**data, "big": {**data["big"], **spare}}, "big"):
         method, path, body, headers = page.make()
@@ -380,6 +402,7 @@ def main() -> None:
                             "pool": data[size]["pool"][offset:],
                             "gin_pool": data[size]["gin_pool"][offset // SAVES :],
                             "pool_pool": data[size]["pool_pool"][offset // SAVES :],
+                            "r500_pool": data[size]["r500_pool"][offset // SAVES :],
                         }
                         for size in ("big", "small")
                     },

@@ -9,6 +9,8 @@ from typing import Any
 
 PLAYERS = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
 GIN_PLAYERS = ["Alice", "Ben"]
+# A Rummy 500 table of eight, its most.
+EIGHT = [*PLAYERS, "Gus", "Hal"]
 HANDS = 148
 MATCHES = 10_000
 # The pages that save a Rummy hand, each on fresh copies of the big match.
@@ -24,7 +26,9 @@ def hand_for(game: Any, number: int, seated: list[str]) -> dict[str, Any]:
     points = {
         name: 1 if name == chosen else 2 for name in seated if game.box_needed(name, chosen, False)
     }
-    return game.hand_data(chosen, False, points)
+    # Where the game asks a second box a player (Rummy 500's melded): 3 each.
+    second = dict.fromkeys(seated, 3) if game.second_key else None
+    return game.hand_data(chosen, False, points, second)
 
 
 def build(pool: int) -> dict[str, Any]:
@@ -44,6 +48,7 @@ def build(pool: int) -> dict[str, Any]:
     big_host = users.create_user("bench-big", password="bench password long enough")
     small_host = users.create_user("bench-small", password="bench password long enough")
     rummy, gin, pool_game = games.game("rummy"), games.game("gin"), games.game("pool")
+    r500 = games.game("rummy500")
     rules = rummy.rules(target=1000)
 
     def make(host: Any, hands: int) -> Match:
@@ -65,12 +70,18 @@ def build(pool: int) -> dict[str, Any]:
         # A limit far enough that 148 hands put nobody out.
         return make_game(pool_game, PLAYERS, pool_game.rules(limit=1000), host, hands)
 
+    def make_r500(host: Any, hands: int) -> Match:
+        # A line far enough that 148 hands of a few points each reach none.
+        return make_game(r500, EIGHT, r500.rules(target=5000), host, hands)
+
     big = make(big_host, HANDS)
     small = make(small_host, 1)
     gin_big = make_gin(big_host, HANDS)
     gin_small = make_gin(small_host, 1)
     pool_big = make_pool(big_host, HANDS)
     pool_small = make_pool(small_host, 1)
+    r500_big = make_r500(big_host, HANDS)
+    r500_small = make_r500(small_host, 1)
 
     def copies(match: Match, count: int, host: Any) -> list[Match]:
         """Bulk copies of ``match``: its row (with its stored snapshot), seats,
@@ -137,9 +148,11 @@ def build(pool: int) -> dict[str, Any]:
     gin_small_pool = copies(gin_small, pool // SAVES, small_host)
     pool_big_pool = copies(pool_big, pool // SAVES, big_host)
     pool_small_pool = copies(pool_small, pool // SAVES, small_host)
+    r500_big_pool = copies(r500_big, pool // SAVES, big_host)
+    r500_small_pool = copies(r500_small, pool // SAVES, small_host)
     # The big host keeps 10,000 matches in all: the home page must not care.
     one_hand = make(big_host, 1)
-    made = len(big_pool) + len(gin_big_pool) + len(pool_big_pool) + 5
+    made = len(big_pool) + len(gin_big_pool) + len(pool_big_pool) + len(r500_big_pool) + 6
     copies(one_hand, MATCHES - made, big_host)
     recount(big_host)
     recount(small_host)
@@ -164,6 +177,8 @@ def build(pool: int) -> dict[str, Any]:
             "gin_pool": [m.public_id for m in gin_big_pool],
             "pool_match": pool_big.public_id,
             "pool_pool": [m.public_id for m in pool_big_pool],
+            "r500_match": r500_big.public_id,
+            "r500_pool": [m.public_id for m in r500_big_pool],
             **shared(big),
         },
         "small": {
@@ -173,6 +188,8 @@ def build(pool: int) -> dict[str, Any]:
             "gin_pool": [m.public_id for m in gin_small_pool],
             "pool_match": pool_small.public_id,
             "pool_pool": [m.public_id for m in pool_small_pool],
+            "r500_match": r500_small.public_id,
+            "r500_pool": [m.public_id for m in r500_small_pool],
             **shared(small),
         },
         "sessions": {"big": session(big_host), "small": session(small_host)},
@@ -197,4 +214,6 @@ def hand_form(key: str, players: list[str], hand_number: int) -> dict[str, str]:
     for position, name in enumerate(players):
         form[f"seat_{position}"] = name
         form[f"left_{position}"] = str(points.get(name, ""))
+        if game.second_key:
+            form[f"second_{position}"] = str(data[game.second_key][name])
     return form

@@ -215,17 +215,26 @@ class HistoryRow:
 SHARED_KINDS = ("target", "leave", "join")
 
 
-def held_by(hand: HandResult) -> tuple[str, ...]:
+def held_by(hand: HandResult, game: str) -> tuple[str, ...]:
     """What each player held: "Alice held 23", or entered as cards, "Cara
-    held A J 5 2 (18)"."""
-    return tuple(
-        # Translators: %(cards)s are the cards a player held ("A J 5 2").
-        _("%(player)s held %(cards)s (%(points)s)")
-        % {"player": name, "cards": " ".join(map(str, hand.cards[name])), "points": points}
-        if name in hand.cards
-        else _("%(player)s held %(points)s") % {"player": name, "points": points}
-        for name, points in hand.held.items()
-    )
+    held A J 5 2 (18)"; where the game asks a second box, with it first, in
+    the game's words ("Alice melded 30, held 12")."""
+    kind = games.game(game)
+    second = getattr(hand, kind.second_key) if kind.second_key else {}
+    said = []
+    for name, points in hand.held.items():
+        cards = " ".join(map(str, hand.cards.get(name, ())))
+        if name in second:
+            both = kind.words.FORM["second_held"]  # type: ignore[union-attr]
+            shown = f"{cards} ({points})" if cards else str(points)
+            said.append(str(both) % {"player": name, "second": second[name], "held": shown})
+        elif cards:
+            # Translators: %(cards)s are the cards a player held ("A J 5 2").
+            shown = _("%(player)s held %(cards)s (%(points)s)")
+            said.append(shown % {"player": name, "cards": cards, "points": points})
+        else:
+            said.append(_("%(player)s held %(points)s") % {"player": name, "points": points})
+    return tuple(said)
 
 
 def history(events: list[Any], board: Board, first: int = 0) -> list[HistoryRow]:
@@ -253,7 +262,7 @@ def history(events: list[Any], board: Board, first: int = 0) -> list[HistoryRow]
                     hand_ended(hand.number, words.ended(hand)),
                     hand,
                     words.summary(hand, board.rules),
-                    held_by(hand),
+                    held_by(hand, board.game),
                     event.created,
                 )
             )

@@ -57,9 +57,11 @@ class RulesForm(forms.Form):
         for rule in self.rules.SPEC:
             title = rule_title(game, rule.key)
             if _is_number(rule):
-                attrs = (
-                    {"data-linked": json.dumps(linked)} if rule.key == self.rules.linked_by else {}
-                )
+                # Its default, for the page's script: a line left at it is
+                # not carried to another game (static/js/app.js).
+                attrs = {"data-default": str(getattr(filled, rule.key))}
+                if rule.key == self.rules.linked_by:
+                    attrs["data-linked"] = json.dumps(linked)
                 self.fields[rule.key] = forms.CharField(
                     label=title,
                     initial=str(getattr(filled, rule.key)),

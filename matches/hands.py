@@ -23,7 +23,7 @@ from matches.engine.entry import read_points_text, read_sum, read_whole_number
 from matches.engine.errors import RuleError
 from matches.engine.game import Game
 from matches.engine.names import name_key
-from matches.engine.rules import TARGET_MAX, TARGET_MIN
+from matches.engine.rules import TARGET
 from matches.models import Match
 from matches.phrases import either
 from matches.words import question
@@ -227,6 +227,10 @@ class HandForm(EventForm):
                 required=False, label=self.words["extra_label"]
             )
         for position, name in enumerate(self.seated):
+            if self.game.second_key:
+                self.fields[f"second_{position}"] = forms.CharField(
+                    required=False, label=name, widget=number_input()
+                )
             self.fields[f"left_{position}"] = forms.CharField(
                 required=False, label=name, widget=PointsBox
             )
@@ -283,10 +287,11 @@ class HandForm(EventForm):
         ``{"Cara": "10+10+5"}``."""
         return {name: text for _, name, text in self.typed_boxes() if read_sum(text) is not None}
 
-    def typed_boxes(self) -> list[tuple[int, str, str]]:
-        """(position, player, text) for every box, as sent."""
+    def typed_boxes(self, box: str = "left") -> list[tuple[int, str, str]]:
+        """(position, player, text) for every box (``box``: ``"second"``,
+        the second boxes), as sent."""
         return [
-            (position, name, self.data.get(f"left_{position}", "").strip())
+            (position, name, self.data.get(f"{box}_{position}", "").strip())
             for position, name in enumerate(self.seated)
         ]
 
@@ -307,7 +312,10 @@ class HandForm(EventForm):
         for position, name in enumerate(self.seated):
             data[f"seat_{position}"] = name
             was = old.index(name) if name in old else None
-            data[f"left_{position}"] = self.data.get(f"left_{was}", "") if was is not None else ""
+            for box in ("left", "second"):
+                data[f"{box}_{position}"] = (
+                    self.data.get(f"{box}_{was}", "") if was is not None else ""
+                )
         if out_name is not None:
             data[self.chooser] = str(self.seated.index(out_name)) if out_name in self.seated else ""
         self.data = data
@@ -324,7 +332,9 @@ class HandForm(EventForm):
 
     def field_for(self, error: RuleError) -> str | None:
         if self.game.box_of(error, self.seated):
-            return f"left_{self.seated.index(error.player)}"  # type: ignore[arg-type]
+            second = self.game.second_key and error.field == self.game.second_key
+            box = "second" if second else "left"
+            return f"{box}_{self.seated.index(error.player)}"  # type: ignore[arg-type]
         return super().field_for(error)
 
     def slips(self) -> dict[str, str]:
@@ -344,14 +354,10 @@ class HandForm(EventForm):
         confirmed = set(self.cleaned_data.get("confirm_slips", "").split("\n"))
         return not set(self.slips().values()) <= confirmed
 
-    def typed_points(self) -> dict[str, Any]:
-        """Each player's box as the game takes it (empty boxes left out).
-
-        Raises:
-            RuleError: a box that cannot be read ("Cara's leftover: 10+K
-                mixes points and cards"), with every other wrong box's
-                refusal in ``others`` (``_refused_boxes``).
-        """
+    def _read_points(self) -> tuple[dict[str, Any], list[RuleError]]:
+        """Each player's box as the game takes it (empty boxes left out),
+        and the refusal of each box that cannot be read ("Cara's leftover:
+        10+K mixes points and cards")."""
         most, why = self.game.box_most(self.match.house_rules())
         points, refused = {}, []
         for position, name in enumerate(self.seated):
@@ -381,43 +387,86 @@ class HandForm(EventForm):
                 continue
             if value is not None:
                 points[name] = value
-        if refused:
-            raise self._refused_boxes(points, refused)
-        return points
+        return points, refused
 
-    def _refused_boxes(self, points: dict[str, Any], refused: list[RuleError]) -> RuleError:
+    def _read_second(self) -> tuple[dict[str, int], list[RuleError]]:
+        """Each player's second box (where the game asks one) as a whole
+        number (typed, or a sum), empty ones left out, and the refusal of
+        each that is neither."""
+        numbers, refused = {}, []
+        for position, name in enumerate(self.seated):
+            text = self.cleaned_data.get(f"second_{position}", "").strip()
+            if not text:
+                continue
+            number = read_whole_number(text)
+            number = read_sum(text) if number is None else number
+            if number is None:
+                what, key = self.game.second_what, self.game.second_key
+                refused.append(RuleError("box_not_number", player=name, what=what, field=key))
+                continue
+            numbers[name] = number
+        return numbers, refused
+
+    def _box(self, error: RuleError) -> tuple[str | None, bool]:
+        """Whose box a refusal is about, and whether it is their second."""
+        return error.player, bool(self.game.second_key) and error.field == self.game.second_key
+
+    def _refused_boxes(self, boxes: tuple[dict, dict], refused: list[RuleError]) -> RuleError:
         """Every wrong box at once when some cannot be read: the game checks
-        the hand with the boxes read, and its refusals of other players'
-        boxes join theirs, so one Save names them all."""
-        unread = {error.player for error in refused}
+        the hand with the boxes read, and its refusals of the other boxes
+        join theirs, so one Save names them all."""
+        unread = {self._box(error) for error in refused}
         try:
             services.event_check(
-                match=self.match, data=self.event_data(points), replacing=self.replacing
+                match=self.match, data=self.event_data(boxes), replacing=self.replacing
             )
         except RuleError as error:
             refused += [
                 each
                 for each in (error, *error.others)
-                if each.player is not None and each.player not in unread
+                if each.player is not None and self._box(each) not in unread
             ]
         first, *rest = refused
         first.others = tuple(rest)
         return first
 
-    def event_data(self, points: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The hand in match-file shape, exactly as entered (``points``:
-        the boxes as read already)."""
+    def event_data(self, boxes: tuple[dict, dict] | None = None) -> dict[str, Any]:
+        """The hand in match-file shape, exactly as entered (``boxes``: the
+        boxes and the second boxes as read already).
+
+        Raises:
+            RuleError: a box that cannot be read, with every other wrong
+                box's refusal in ``others`` (``_refused_boxes``).
+        """
         chosen = self.cleaned_data[self.chooser]
+        if boxes is None:
+            points, refused = self._read_points()
+            second, refused_second = self._read_second()
+            if refused + refused_second:
+                raise self._refused_boxes((points, second), refused + refused_second)
+        else:
+            points, second = boxes
         return self.game.hand_data(
             None if chosen == self.game.none_choice else self.seated[int(chosen)],
             self.cleaned_data.get(self.extra, False),
-            self.typed_points() if points is None else points,
+            points,
+            second if self.game.second_key else None,
         )
 
     def typed_words(self) -> str:
         """What the host typed, in words: "Alice went out, Ben 23"."""
         chosen = self.typed_went_out()
-        boxes = [f"{name} {text}" for _, name, text in self.typed_boxes() if text]
+        seconds = {name: text for _, name, text in self.typed_boxes("second")}
+        boxes = [
+            f"{name} {seconds[name]} − {text}" if seconds.get(name) else f"{name} {text}"
+            for _, name, text in self.typed_boxes()
+            if text
+        ]
+        boxes += [
+            f"{name} {seconds[name]}"
+            for _, name, text in self.typed_boxes()
+            if seconds.get(name) and not text
+        ]
         first = self.words["chose"](chosen) if chosen else self.words["none"]
         return ", ".join([first, *boxes])
 
@@ -427,7 +476,8 @@ class HandForm(EventForm):
             return False
         chosen = self.typed_went_out()
         extra = bool(self.data.get(self.extra))
-        return all(
+        seconds = not self.game.second_key or all(text for *_, text in self.typed_boxes("second"))
+        return seconds and all(
             text
             for _, name, text in self.typed_boxes()
             if self.game.box_needed(name, chosen, extra)
@@ -452,13 +502,14 @@ class HandForm(EventForm):
                 else points_text(value)
             )
             data[f"seat_{position}"] = name
+        if self.game.second_key:
+            seconds = hand.get(self.game.second_key) or {}
+            by_name = {name_key(name): value for name, value in seconds.items()}
+            for position, name in enumerate(seated):
+                data[f"second_{position}"] = points_text(by_name.get(name_key(name)))
         if hand.get(self.extra):
             data[self.extra] = "on"
         return data
-
-
-# What the line box takes (the game's check_target), for the page's words.
-LINE_RANGE = {"low": TARGET_MIN, "high": TARGET_MAX}
 
 
 class LineForm(EventForm):
@@ -474,9 +525,13 @@ class LineForm(EventForm):
         # Its own ids: it shares the board page with the hand form.
         kwargs.setdefault("auto_id", "line_%s")
         super().__init__(*args, **kwargs)
+        # What the line box takes: the game's range of the line.
+        line = next((rule for rule in self.match.kind.rules.SPEC if rule.key == "target"), TARGET)
+        self.line_range = {"low": line.low, "high": line.high}
         # Here, not on the field: its range is filled in the language of the request.
         self.fields["target"].error_messages["required"] = (
-            _("Type the new line: a whole number of points from %(low)s to %(high)s") % LINE_RANGE
+            _("Type the new line: a whole number of points from %(low)s to %(high)s")
+            % self.line_range
         )
 
     def refusal_words(self, error: RuleError) -> str:
@@ -484,7 +539,7 @@ class LineForm(EventForm):
         if error.field == "target" and not isinstance(error, services.LaterEventImpossible):
             return (
                 _("The new line must be a whole number of points from %(low)s to %(high)s")
-                % LINE_RANGE
+                % self.line_range
             )
         return super().refusal_words(error)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from django.contrib.humanize.templatetags.humanize import ordinal as marked_ordinal
 from django.utils.formats import number_format
@@ -88,3 +89,9 @@ def ordinal(number: int) -> str:
     Django's, without the markup some languages put in it (French's
     ``<sup>``), which a chart's text or a sentence would show as written."""
     return strip_tags(marked_ordinal(number))
+
+
+def nothing(*_values: Any) -> list[str]:
+    """A game's words with nothing to say here (no marks under a name, no
+    final lines, no word in a cell of the score sheet)."""
+    return []

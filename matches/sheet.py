@@ -242,6 +242,18 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
             _n(y(low)),
         )
     ]
+    if low < 0:
+        # Totals below zero (a game where a hand can cost more than it
+        # gives) are drawn under a line at zero.
+        parts.append(
+            format_html(
+                '<line class="chart-zero" x1="{}" y1="{}" x2="{}" y2="{}"/>',
+                CHART_LEFT,
+                _n(y(0)),
+                CHART_LEFT + inner_w,
+                _n(y(0)),
+            )
+        )
     ticks = {low, 0, high}
     # The line as it stands, labelled where it falls clear of the others.
     if data["target"] is not None and all(

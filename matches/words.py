@@ -286,6 +286,10 @@ REFUSALS: dict[str, Template] = {
     "box_too_big": lambda v: card_words.box_too_big(v, say(v["why"]) if v["why"] else ""),
     "box_mixed": card_words.box_mixed,
     "box_not_sum": card_words.box_not_sum,
+    # Translators: what is what a player's box holds ("melded count").
+    "box_not_number": gettext_lazy(
+        "%(player)s's %(what)s must be a whole number of points (or a sum, 10+10+5)"
+    ),
     # Translators: what is what a player's box holds ("charge"); words are the
     # words the box takes besides points and cards, each a button of the form.
     "box_word_unknown": gettext_lazy("%(player)s's %(what)s must be points, cards, or %(words)s"),
@@ -530,13 +534,16 @@ def question(asked: Question) -> str:
 
 
 def rule_title(game: str, key: str) -> str:
-    """A house rule's title: "Target (the line)", "Knock limit"."""
-    return str(TITLES.get(key) or games.game(game).words.TITLES[key])  # type: ignore[union-attr]
+    """A house rule's title: "Target (the line)", "Knock limit" (the game's
+    own words first, then every game's)."""
+    own = games.game(game).words.TITLES  # type: ignore[union-attr]
+    return str(own.get(key) or TITLES[key])
 
 
 def rule_help(game: str, key: str) -> str:
     """A house rule's line of help."""
-    return str(HELP.get(key) or games.game(game).words.HELP[key])  # type: ignore[union-attr]
+    own = games.game(game).words.HELP  # type: ignore[union-attr]
+    return str(own.get(key) or HELP[key])
 
 
 def rule_choices(game: str, key: str) -> dict[object, str]:

@@ -45,6 +45,7 @@ def imports_of(path: Path) -> set[str]:
 OWN_WORDS = {
     "gin": r"deadwood|undercut|knock_limit|big_gin",
     "pool": r"rejoin|middle_drop|wrong_show|full_count|declared",
+    "rummy500": r"\"melded\"|\bin_hand\b|going_out_bonus",
 }
 
 

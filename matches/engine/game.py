@@ -85,11 +85,28 @@ class Game:
         """``Table.replay`` with this game's table."""
         return self.table.replay(match, start)
 
+    # Whether the deal goes round the seats whoever ends a hand, so that the
+    # deals ahead are known (``deals_ahead``).
+    deal_goes_round: ClassVar[bool] = False
+
     def deals_ahead(self, board: Board, count: int) -> list[Deal] | None:
         """The ``count`` deals after ``board``'s next hand, for a phone whose
-        hands wait for the connection (nothing but hands can wait); None when
-        how a hand ends decides who deals next."""
-        return None
+        hands wait for the connection (nothing but hands can wait): where
+        the deal goes round, the next seated player after each dealer deals
+        the hand after; None when how a hand ends decides who deals next."""
+        if not self.deal_goes_round:
+            return None
+        deal = board.next_hand
+        if deal is None:
+            return []
+        seated = list(board.seated)
+        ahead = []
+        for _ in range(count):
+            dealer = seated[(seated.index(deal.dealer) + 1) % len(seated)]
+            first = seated[(seated.index(dealer) + 1) % len(seated)]
+            deal = Deal(deal.number + 1, dealer, first, deal.cards_each)
+            ahead.append(deal)
+        return ahead
 
     # The match file.
 
@@ -128,27 +145,39 @@ class Game:
         for key in self.hand_name_keys:
             if key in hand:
                 hand[key] = renamed(hand[key])
-        points = hand.get(self.hand_points_key)
-        if isinstance(points, Mapping):
-            hand[self.hand_points_key] = {renamed(name): value for name, value in points.items()}
+        for key in (self.hand_points_key, self.second_key):
+            points = hand.get(key) if key else None
+            if isinstance(points, Mapping):
+                hand[key] = {renamed(name): value for name, value in points.items()}
         return hand
 
     # The hand form: the choice of who ended the hand (``chooser``: a seat,
     # or ``none_choice``), a checkbox beside it (``extra``), and a box a
-    # player (``points_key`` of the hand, each a ``what``).
+    # player (``hand_points_key`` of the hand, each a ``what``). A game may
+    # ask a second box a player before it, a whole number every player
+    # dealt in fills (``second_key`` of the hand, each a ``second_what``).
     chooser: ClassVar[str] = ""
     none_choice: ClassVar[str] = ""
     extra: ClassVar[str] = ""
     what: ClassVar[str] = ""
+    second_key: ClassVar[str] = ""
+    second_what: ClassVar[str] = ""
     # Whose box the form greys out, as the phone's script reads it: the
     # chosen player's, unless they hold points too (``chosen_holds``);
     # every one on ``none_choice``, unless all then hold points (``none_holds``).
     chosen_holds: ClassVar[bool] = False
     none_holds: ClassVar[bool] = True
 
-    def hand_data(self, chosen: str | None, extra: bool, points: dict[str, Any]) -> dict:
+    def hand_data(
+        self,
+        chosen: str | None,
+        extra: bool,
+        points: dict[str, Any],
+        second: dict[str, Any] | None = None,
+    ) -> dict:
         """A hand as the form typed it, in match-file shape: ``chosen`` who
-        ended it (None: ``none_choice``), the checkbox, each box read."""
+        ended it (None: ``none_choice``), the checkbox, each box read (and
+        each second box, where the game asks one)."""
         raise NotImplementedError
 
     def box_needed(self, name: str, chosen: str | None, extra: bool) -> bool:

@@ -19,11 +19,12 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_target(target: object) -> int:
-    """The line, ``target``, when it is a whole number from 100 to 1000
-    points; else ``target_range`` (``field="target"``)."""
-    if not is_whole_number(target) or not TARGET_MIN <= target <= TARGET_MAX:
-        raise RuleError("target_range", field="target", low=TARGET_MIN, high=TARGET_MAX)
+def check_target(target: object, low: int = TARGET_MIN, high: int = TARGET_MAX) -> int:
+    """The line, ``target``, when it is a whole number from ``low`` to
+    ``high`` points (the game's range; most games' is 100 to 1000); else
+    ``target_range`` (``field="target"``)."""
+    if not is_whole_number(target) or not low <= target <= high:
+        raise RuleError("target_range", field="target", low=low, high=high)
     return target
 
 

@@ -227,7 +227,8 @@ class Table:
 
     def line_move(self, move: LineMove) -> None:
         self.require_open("line")
-        self.rules = self.rules.with_target(check_target(move.target))
+        line = self.rules.spec("target")
+        self.rules = self.rules.with_target(check_target(move.target, line.low, line.high))  # type: ignore[arg-type]
         self.end()
 
     def given(self, points: object, field: str, what: str) -> dict[str, object]:
@@ -245,7 +246,7 @@ class Table:
         for raw_name, value in points.items():
             name = self.seated_player(raw_name, field)
             if name in given:
-                raise RuleError("points_twice", player=name, what=what)
+                raise RuleError("points_twice", player=name, what=what, field=field)
             given[name] = value
         return given
 

@@ -275,6 +275,8 @@ def sheet_lines(rows: list[Standing], form: HandForm | None, table: Table) -> li
         }
         if position is not None and form is not None:
             line["field"] = form[f"left_{position}"]
+            if form.game.second_key:
+                line["second"] = form[f"second_{position}"]
             line["checked"] = chosen == str(position)
         if fresh:
             line["kept"] = pages.key(

@@ -369,10 +369,10 @@ function fitBox(input) {
   input.classList.toggle("longer", length > 6);
 }
 function fitBoxes(root) {
-  for (const input of root.querySelectorAll("input[name^=left_]")) fitBox(input);
+  for (const input of root.querySelectorAll("input[name^=left_], input[name^=second_]")) fitBox(input);
 }
 document.addEventListener("input", (event) => {
-  if (event.target.matches && event.target.matches("input[name^=left_]")) fitBox(event.target);
+  if (event.target.matches && event.target.matches("input[name^=left_], input[name^=second_]")) fitBox(event.target);
 });
 document.addEventListener("DOMContentLoaded", () => fitBoxes(document));
 document.addEventListener("htmx:afterSettle", () => fitBoxes(document));
@@ -546,14 +546,16 @@ document.addEventListener("htmx:afterSwap", (event) => {
 });
 // Switching the game on New match keeps the names and the line typed: the
 // game's link carries them, and the page puts them back (a plain link
-// without JavaScript, as before).
+// without JavaScript, as before). A line left at this game's default is
+// not carried: the next game has its own (Rummy's 100, Rummy 500's 500).
 document.addEventListener("click", (event) => {
   const link = event.target.closest(".game-choice a");
   if (!link) return;
   const names = [...document.querySelectorAll("input[name^=player_]")]
     .map((box) => box.value.trim())
     .filter(Boolean);
-  const line = document.querySelector("input[name=target]")?.value.trim() || "";
+  const lineBox = document.querySelector("input[name=target]");
+  const line = lineBox && lineBox.value.trim() !== lineBox.dataset.default ? lineBox.value.trim() : "";
   if (!names.length && !line) return;
   const address = new URL(link.href);
   address.searchParams.delete("name");
@@ -588,9 +590,12 @@ function seatOf(form, name) {
 // Each entry: [box or choice name, value, the player it belongs to or null].
 function handEntries(form) {
   const entries = [];
-  for (const input of form.querySelectorAll("input[name^=left_]")) {
+  // A player's boxes: the points left ("left_N") and, where the game asks
+  // one, the second box before it ("second_N").
+  for (const input of form.querySelectorAll("input[name^=left_], input[name^=second_]")) {
     const value = input.dataset.kept !== undefined && !input.value ? input.dataset.kept : input.value;
-    if (value.trim()) entries.push([input.name, value, seatName(form, input.name.slice("left_".length))]);
+    const position = input.name.split("_")[1];
+    if (value.trim()) entries.push([input.name, value, seatName(form, position)]);
   }
   for (const input of form.querySelectorAll("input[type=radio]:checked, input[type=checkbox]:checked")) {
     // Who ended the hand is chosen by seat: the choice follows the player.
@@ -628,7 +633,7 @@ function fillHand(form, typed, anyway = false) {
     if (who !== null) {
       const seat = seatOf(form, who);
       if (seat === null) continue; // no longer seated: nothing of theirs to fill
-      if (name.startsWith("left_")) field = `left_${seat}`;
+      if (name.startsWith("left_") || name.startsWith("second_")) field = `${name.split("_")[0]}_${seat}`;
       else value = seat;
     }
     for (const input of form.querySelectorAll(`[name="${CSS.escape(field)}"]`)) {

@@ -143,7 +143,11 @@ function typedWords(form) {
     const name = row.querySelector(".left-box label").textContent;
     names[row.dataset.seat] = name;
     const box = row.querySelector("input[name^=left_]");
-    if (box && !box.disabled && box.value.trim()) boxes.push(entryWords(name, box.value.trim())); // static/js/app.js
+    const second = row.querySelector("input[name^=second_]");
+    const held = box && !box.disabled ? box.value.trim() : "";
+    // A game's second box first ("40 − 5": melded, then left in hand).
+    const typed = second && second.value.trim() ? (held ? `${second.value.trim()} \u2212 ${held}` : second.value.trim()) : held;
+    if (typed) boxes.push(entryWords(name, typed)); // static/js/app.js
   }
   const chosen = form.querySelector("input[data-chooser]:checked");
   let first;
@@ -177,7 +181,7 @@ function fillForm(form, fields) {
 
 function formTouched(form) {
   if (form.querySelector("input[type=radio]:checked, input[type=checkbox]:checked")) return true;
-  return [...form.querySelectorAll("input[name^=left_]")].some((box) => box.value.trim() !== "");
+  return [...form.querySelectorAll("input[name^=left_], input[name^=second_]")].some((box) => box.value.trim() !== "");
 }
 
 function spareOf(form) {
@@ -339,7 +343,7 @@ async function keepOnce(form, sent) {
 
 function clearForm(form) {
   for (const input of form.querySelectorAll("input[type=radio], input[type=checkbox]")) input.checked = false;
-  for (const box of form.querySelectorAll("input[name^=left_]")) {
+  for (const box of form.querySelectorAll("input[name^=left_], input[name^=second_]")) {
     box.value = "";
     delete box.dataset.kept;
     box.removeAttribute("aria-invalid");

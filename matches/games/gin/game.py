@@ -54,7 +54,9 @@ class Gin(Game):
     what = gettext_noop("deadwood")
     csv_columns = ("knocked", "result")
 
-    def hand_data(self, chosen: str | None, extra: bool, points: dict[str, Any]) -> dict:
+    def hand_data(
+        self, chosen: str | None, extra: bool, points: dict[str, Any], second: dict | None = None
+    ) -> dict:
         hand: dict[str, Any] = {"knocked": chosen, "big_gin": extra}
         if extra and chosen is not None and chosen not in points:
             # All eleven cards melded: the knocker holds no deadwood, typed or not.

@@ -73,7 +73,9 @@ class Pool(Game):
             raise RuleError("pool.hand_no_charges", index=index)
         return PoolHand(declared=hand["declared"], charges=hand["charges"])
 
-    def hand_data(self, chosen: str | None, extra: bool, points: dict[str, Any]) -> dict:
+    def hand_data(
+        self, chosen: str | None, extra: bool, points: dict[str, Any], second: dict | None = None
+    ) -> dict:
         return {"hand": {"declared": chosen, "charges": points}}
 
     def box_most(self, rules: Rules) -> tuple[int, str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from matches.engine.board import Board, Deal
 from matches.engine.errors import RuleError
 from matches.engine.game import Game
 from matches.engine.rules import Rules
@@ -27,21 +26,7 @@ class Rummy(Game):
 
     key: ClassVar[str] = "rummy"
     rules = RummyRules
-
-    def deals_ahead(self, board: Board, count: int) -> list[Deal] | None:
-        """The deal goes round the seats whoever goes out: the next seated
-        player after each dealer deals the hand after."""
-        deal = board.next_hand
-        if deal is None:
-            return []
-        seated = list(board.seated)
-        ahead = []
-        for _ in range(count):
-            dealer = seated[(seated.index(deal.dealer) + 1) % len(seated)]
-            first = seated[(seated.index(dealer) + 1) % len(seated)]
-            deal = Deal(deal.number + 1, dealer, first, deal.cards_each)
-            ahead.append(deal)
-        return ahead
+    deal_goes_round = True
 
     table = RummyTable
     result = RummyHand
@@ -60,7 +45,9 @@ class Rummy(Game):
     what = gettext_noop("leftover")
     csv_columns = ("went out", "rummy")
 
-    def hand_data(self, chosen: str | None, extra: bool, points: dict[str, Any]) -> dict:
+    def hand_data(
+        self, chosen: str | None, extra: bool, points: dict[str, Any], second: dict | None = None
+    ) -> dict:
         return {"hand": {"went_out": chosen, "rummy": extra, "leftovers": points}}
 
     def box_of(self, error: RuleError, seated: Sequence[str]) -> bool:
