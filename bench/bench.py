@@ -37,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchdata import (  # noqa: E402
+    CONTRACT_HANDS,
     EIGHT,
     GIN_PLAYERS,
     HANDS,
@@ -107,6 +108,8 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
     pools["gin_record_hand"] = iter(side["gin_pool"])
     pools["pool_record_hand"] = iter(side["pool_pool"])
     pools["r500_record_hand"] = iter(side["r500_pool"])
+    pools["contract_record_hand"] = iter(side["contract_pool"])
+    deals = CONTRACT_HANDS if size == "big" else 1
 
     def post(path: str, form: dict[str, str], htmx: bool) -> tuple[str, str, bytes, dict]:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -188,6 +191,17 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             lambda: post(
                 f"/matches/{next(pools['r500_record_hand'])}/hands/",
                 hand_form("rummy500", EIGHT, hands + 1),
+                True,
+            ),
+            board_before,
+        ),
+        # And on a Contract match of eight players and ten deals (eight played).
+        Page("contract_match", lambda: ("GET", f"/matches/{side['contract_match']}/", b"", {})),
+        Page(
+            "contract_record_hand",
+            lambda: post(
+                f"/matches/{next(pools['contract_record_hand'])}/hands/",
+                hand_form("contract", EIGHT, deals + 1),
                 True,
             ),
             board_before,
@@ -314,6 +328,7 @@ def count_queries(data: dict[str, Any]) -> dict[str, dict[str, int]]:
         "gin_pool": data["big"]["gin_pool"][-3:],
         "pool_pool": data["big"]["pool_pool"][-3:],
         "r500_pool": data["big"]["r500_pool"][-3:],
+        "contract_pool": data["big"]["contract_pool"][-3:],
     }
     for page in pages({**data, "big": {**data["big"], **spare}}, "big"):
         method, path, body, headers = page.make()
@@ -403,6 +418,7 @@ def main() -> None:
                             "gin_pool": data[size]["gin_pool"][offset // SAVES :],
                             "pool_pool": data[size]["pool_pool"][offset // SAVES :],
                             "r500_pool": data[size]["r500_pool"][offset // SAVES :],
+                            "contract_pool": data[size]["contract_pool"][offset // SAVES :],
                         }
                         for size in ("big", "small")
                     },

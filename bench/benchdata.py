@@ -11,6 +11,9 @@ PLAYERS = ["Alice", "Ben", "Cara", "Dan", "Eve", "Fay"]
 GIN_PLAYERS = ["Alice", "Ben"]
 # A Rummy 500 table of eight, its most.
 EIGHT = [*PLAYERS, "Gus", "Hal"]
+# A Contract match of ten deals holds at most ten hands: the big one has
+# eight, so that a timed save records the ninth.
+CONTRACT_HANDS = 8
 HANDS = 148
 MATCHES = 10_000
 # The pages that save a Rummy hand, each on fresh copies of the big match.
@@ -48,7 +51,7 @@ def build(pool: int) -> dict[str, Any]:
     big_host = users.create_user("bench-big", password="bench password long enough")
     small_host = users.create_user("bench-small", password="bench password long enough")
     rummy, gin, pool_game = games.game("rummy"), games.game("gin"), games.game("pool")
-    r500 = games.game("rummy500")
+    r500, contract = games.game("rummy500"), games.game("contract")
     rules = rummy.rules(target=1000)
 
     def make(host: Any, hands: int) -> Match:
@@ -74,6 +77,10 @@ def build(pool: int) -> dict[str, Any]:
         # A line far enough that 148 hands of a few points each reach none.
         return make_game(r500, EIGHT, r500.rules(target=5000), host, hands)
 
+    def make_contract(host: Any, hands: int) -> Match:
+        rules = contract.rules(deals=10)
+        return make_game(contract, EIGHT, rules, host, min(hands, CONTRACT_HANDS))
+
     big = make(big_host, HANDS)
     small = make(small_host, 1)
     gin_big = make_gin(big_host, HANDS)
@@ -82,6 +89,8 @@ def build(pool: int) -> dict[str, Any]:
     pool_small = make_pool(small_host, 1)
     r500_big = make_r500(big_host, HANDS)
     r500_small = make_r500(small_host, 1)
+    contract_big = make_contract(big_host, HANDS)
+    contract_small = make_contract(small_host, 1)
 
     def copies(match: Match, count: int, host: Any) -> list[Match]:
         """Bulk copies of ``match``: its row (with its stored snapshot), seats,
@@ -150,9 +159,12 @@ def build(pool: int) -> dict[str, Any]:
     pool_small_pool = copies(pool_small, pool // SAVES, small_host)
     r500_big_pool = copies(r500_big, pool // SAVES, big_host)
     r500_small_pool = copies(r500_small, pool // SAVES, small_host)
+    contract_big_pool = copies(contract_big, pool // SAVES, big_host)
+    contract_small_pool = copies(contract_small, pool // SAVES, small_host)
     # The big host keeps 10,000 matches in all: the home page must not care.
     one_hand = make(big_host, 1)
-    made = len(big_pool) + len(gin_big_pool) + len(pool_big_pool) + len(r500_big_pool) + 6
+    made = len(big_pool) + len(gin_big_pool) + len(pool_big_pool) + len(r500_big_pool)
+    made += len(contract_big_pool) + 7
     copies(one_hand, MATCHES - made, big_host)
     recount(big_host)
     recount(small_host)
@@ -179,6 +191,8 @@ def build(pool: int) -> dict[str, Any]:
             "pool_pool": [m.public_id for m in pool_big_pool],
             "r500_match": r500_big.public_id,
             "r500_pool": [m.public_id for m in r500_big_pool],
+            "contract_match": contract_big.public_id,
+            "contract_pool": [m.public_id for m in contract_big_pool],
             **shared(big),
         },
         "small": {
@@ -190,6 +204,8 @@ def build(pool: int) -> dict[str, Any]:
             "pool_pool": [m.public_id for m in pool_small_pool],
             "r500_match": r500_small.public_id,
             "r500_pool": [m.public_id for m in r500_small_pool],
+            "contract_match": contract_small.public_id,
+            "contract_pool": [m.public_id for m in contract_small_pool],
             **shared(small),
         },
         "sessions": {"big": session(big_host), "small": session(small_host)},

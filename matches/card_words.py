@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from matches.phrases import grouped, names
+from matches.phrases import decks, grouped, names
 
 # Translators: put in brackets after "... is not a card".
 CARD_HELP = gettext_lazy("a card is a rank (A, 2 to 10, J, Q, K) and an optional suit (S, H, D, C)")
@@ -135,15 +135,18 @@ def box_not_sum(v: Mapping[str, Any]) -> str:
 
 
 def joker_too_many(v: Mapping[str, Any]) -> str:
-    # Translators: count is how many printed jokers the hand's cards hold;
-    # most how many the decks have (two a deck).
-    return ngettext(
-        "%(player)s's printed joker is one too many: %(decks)s deck has only %(most)s, "
-        "and this hand holds %(count)s",
-        "%(player)s's printed joker is one too many: %(decks)s decks have only %(most)s, "
-        "and this hand holds %(count)s",
-        v["decks"],
-    ) % {"player": v["player"], "count": v["count"], "decks": v["decks"], "most": v["most"]}
+    """ "Dev's printed joker is one too many: with 2 decks there is 1 joker,
+    and Dev holds 2"."""
+    # Translators: the start of a refusal of too many printed jokers.
+    too_many = _("%(player)s's printed joker is one too many") % {"player": v["player"]}
+    deck = ngettext(
+        # Translators: decks is a count of decks, such as "2 decks"; most how
+        # many printed jokers they have.
+        "with %(decks)s there is %(most)s joker",
+        "with %(decks)s there are %(most)s jokers",
+        v["most"],
+    ) % {"decks": decks(v["decks"]), "most": v["most"]}
+    return _too_many(too_many, deck, v)
 
 
 def not_a_card(text: str) -> str:

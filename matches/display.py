@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from matches import games, snapshot
-from matches.engine.board import Board, HandResult
+from matches.engine.board import Board, Deal, HandResult
 from matches.engine.errors import RuleError
 from matches.engine.names import name_key
 from matches.marks import Mark, table_marks
-from matches.phrases import names, signed
+from matches.phrases import names
 from matches.reasons import close_reason
 from matches.services import LaterEventImpossible
 from matches.words import refusal as refusal_words
@@ -213,6 +213,12 @@ class HistoryRow:
 
 # The events every game has but hands; any other is a game's own.
 SHARED_KINDS = ("target", "leave", "join")
+
+
+def deal_notes(rules: Any, deal: Deal | None) -> list[str]:
+    """What the game says of a deal before who deals it ("Deal 3 of 7: two
+    runs"); nothing for most games, or for no deal."""
+    return [] if deal is None else words_of(rules.game).deal_notes(rules, deal.number)
 
 
 def held_by(hand: HandResult, game: str) -> tuple[str, ...]:
@@ -564,33 +570,3 @@ STOPS = (".", "।", "。", "!", "?", "…")
 
 def stopped(line: str) -> str:
     return line if line.endswith(STOPS) else f"{line}."
-
-
-def example_result(board: Board, *, last_event_was_line: bool = False) -> str:
-    """What the game made of a worked example, in words: the last hand's
-    score (or the move of the line, when that came last), the totals, and
-    the result once the match is decided."""
-    parts = []
-    if last_event_was_line:
-        parts.append(_("The line moved to %(target)s.") % {"target": board.target})
-    elif board.hands:
-        last = board.hands[-1]
-        said = {"number": last.number, "summary": summary(last, board.rules)}
-        # Translators: %(summary)s is what the hand scored, in the game's words ("Ben takes 41").
-        parts.append(_("Hand %(number)s: %(summary)s.") % said)
-    parts.extend(words_of(board.game).example_lines(board))
-    totals = ", ".join(
-        f"{name} {signed(total) if total < 0 else total}" for name, total in board.totals.items()
-    )
-    # Translators: %(totals)s lists each player's total ("Ann 40, Ben 23").
-    parts.append(_("Totals: %(totals)s.") % {"totals": totals})
-    if board.status == "closed":
-        parts.append(close_reason(board))
-        parts.extend(stopped(line) for line in final_lines(board))
-    elif (
-        board.hands
-        and board.target is not None
-        and any(total >= board.target for total in board.totals.values())
-    ):
-        parts.append(_("The match stays open: the best total is shared, so another hand is dealt."))
-    return " ".join(parts)

@@ -80,6 +80,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
         "rules_big": words.rules_big(rules),
         "final": final_lines(board),
         "deal": deal,
+        "deal_notes": words.deal_notes(rules, deal["number"]) if deal else [],
         "hands_played": data["hands_played"],
         "recent": recent,
         "winner": data["winner"],

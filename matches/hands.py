@@ -228,8 +228,9 @@ class HandForm(EventForm):
             )
         for position, name in enumerate(self.seated):
             if self.game.second_key:
+                # The dial pad, as the points box: a sum needs its "+".
                 self.fields[f"second_{position}"] = forms.CharField(
-                    required=False, label=name, widget=number_input()
+                    required=False, label=name, widget=number_input(inputmode="tel")
                 )
             self.fields[f"left_{position}"] = forms.CharField(
                 required=False, label=name, widget=PointsBox

@@ -46,6 +46,7 @@ OWN_WORDS = {
     "gin": r"deadwood|undercut|knock_limit|big_gin",
     "pool": r"rejoin|middle_drop|wrong_show|full_count|declared",
     "rummy500": r"\"melded\"|\bin_hand\b|going_out_bonus",
+    "contract": r"called.off|deals_won|two_sets|four_sets|set_and_run",
 }
 
 

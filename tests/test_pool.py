@@ -320,7 +320,8 @@ REFUSED = [
     (hand("Alice", Ben=[], Cara=5, Dev=1), "Ben's cards: 0 cards, but a hand holds 1 to 13"),
     (
         hand("Alice", Ben=["JK", "JK", "JK"], Cara=["joker", "JK"], Dev=1),
-        "Cara's printed joker is one too many: 2 decks have only 4, and this hand holds 5",
+        "Cara's printed joker is one too many: with 2 decks there are 4 jokers, "
+        "and Ben and Cara hold 5",
     ),
     (hand("Alice", Ben=["JK"], Cara=5, Dev=1), None),
     (LineMove(200), "the limit of a Pool match does not move"),

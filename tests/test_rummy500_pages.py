@@ -342,3 +342,21 @@ def test_undo_says_both_boxes_of_the_hand_taken_back(client, host):
         "Taken back: the hand where Ben went out (Alice 30 − 12, Ben 45, Cara 0 − K Q A JK)."
         in text(page)
     )
+
+
+def test_an_in_hand_count_no_hand_of_cards_could_hold_is_asked_first(client, host):
+    match = MatchFactory(host=host, game="rummy500", players=THREE)
+    data = r500_post(match, "Ben", Alice=("30", "12"), Ben=("45", ""), Cara=("0", "230"))
+    page = text(client.post(url("hand", match), data))
+    assert "Cara: 230 points in hand, when 13 cards hold at most 195?" in page
+    assert not Event.objects.filter(match=match).exists()
+    response = client.post(url("hand", match), {**data, "confirm_slips": page and ""})
+    assert not Event.objects.filter(match=match).exists(), text(response)
+
+
+def test_how_scoring_works_for_a_match_starts_with_its_game(client, host):
+    match = MatchFactory(host=host, game="rummy500", players=THREE)
+    page = client.get(url("match_scoring", match)).content.decode()
+    assert page.index('id="rummy500"') < page.index('id="rummy"')
+    general = client.get(reverse("matches:scoring")).content.decode()
+    assert general.index('id="rummy"') < general.index('id="rummy500"')

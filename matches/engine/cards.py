@@ -98,33 +98,38 @@ def most_points_in(cards: int, *, ace_value: int, decks: int) -> int:
     return sum(values[:cards])
 
 
-def check_cards(held: Mapping[str, Sequence[Card]], *, decks: int) -> None:
+def check_cards(
+    held: Mapping[str, Sequence[Card]], *, decks: int, jokers: int | None = None
+) -> None:
     """Check the cards entered for one hand against the deck(s) in play.
 
     Args:
         held: each player's cards, in the order the players should be named.
         decks: how many decks are in play.
+        jokers: how many printed jokers they hold between them (None: two a
+            deck).
 
     Raises:
         RuleError: ``card_too_many`` (a card more often than there are
             decks), ``rank_too_many`` (a rank more than 4 times a deck) or
-            ``joker_too_many`` (more than two printed jokers a deck),
+            ``joker_too_many`` (more printed jokers than ``jokers``),
             naming the player in whose cards the extra one was found, who
             holds that card (or rank) in the whole hand and how many.
     """
+    most_jokers = JOKERS_PER_DECK * decks if jokers is None else jokers
     seen_cards: Counter[Card] = Counter()
     seen_ranks: Counter[str] = Counter()
     for player, cards in held.items():
         for card in cards:
             seen_ranks[card.rank] += 1
             if card.rank == JOKER:
-                if seen_ranks[JOKER] > JOKERS_PER_DECK * decks:
+                if seen_ranks[JOKER] > most_jokers:
                     holders, count = _held_by(held, card)
                     raise RuleError(
                         "joker_too_many",
                         player=player,
                         decks=decks,
-                        most=JOKERS_PER_DECK * decks,
+                        most=most_jokers,
                         holders=holders,
                         count=count,
                     )

@@ -66,6 +66,10 @@ class Game:
         self.words = words
         self.examples = tuple(examples)
 
+    def may_join(self, board: Board) -> bool:
+        """Whether a player may join ``board`` now (the board offers it)."""
+        return self.joining
+
     @property
     def template(self) -> str:
         """The folder of the game's partials among the templates."""

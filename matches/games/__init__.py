@@ -10,10 +10,10 @@ from __future__ import annotations
 from matches.engine.board import Board, Match, Position
 from matches.engine.game import Game
 
-from . import gin, pool, rummy, rummy500
+from . import contract, gin, pool, rummy, rummy500
 
 GAMES: dict[str, Game] = {
-    each.key: each for each in (rummy.GAME, gin.GAME, pool.GAME, rummy500.GAME)
+    each.key: each for each in (rummy.GAME, gin.GAME, pool.GAME, rummy500.GAME, contract.GAME)
 }
 # The game of a match file that names none.
 DEFAULT = rummy.GAME.key

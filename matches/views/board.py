@@ -34,6 +34,7 @@ from matches import pages, selectors
 from matches.display import (
     Standing,
     changes,
+    deal_notes,
     event_text,
     final_lines,
     history,
@@ -421,6 +422,8 @@ def board_context(
         "picker_kept": hand_form is not None
         and pages.key("picker", match.game, board.rules.ace_value),
         "deals_ahead": deals_ahead(match, board) if hand_form is not None and not fixing else "",
+        "deal_notes": deal_notes(board.rules, board.next_hand),
+        "joining": match.kind.may_join(board),
         "closed": board.status == "closed",
         "share": share,
         "undone": undone,
@@ -474,7 +477,14 @@ def deals_ahead(match: Match, board: Board) -> str:
     ahead = match.kind.deals_ahead(board, SPARE_TOKENS)
     if not ahead:
         return ""
-    return json.dumps([render_to_string("matches/_deal.html", {"deal": deal}) for deal in ahead])
+    return json.dumps(
+        [
+            render_to_string(
+                "matches/_deal.html", {"deal": deal, "notes": deal_notes(board.rules, deal)}
+            )
+            for deal in ahead
+        ]
+    )
 
 
 def render_board(

@@ -19,7 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from matches import games, pages, selectors, services
-from matches.display import example_result, final_lines_of
+from matches.display import final_lines_of
 from matches.engine.cards import ACE_VALUES, deck_points
 from matches.engine.errors import RuleError
 from matches.forms import TARGET_PRESETS, HistoryFilterForm, NewMatchForm, RulesForm, game_of
@@ -27,6 +27,7 @@ from matches.models import Match, Player
 from matches.reasons import close_reason_of, undecided_reason_of
 from matches.sheet import sheet
 from matches.words import describe, refusal, rule_choices, rule_help, rule_title, say
+from matches.worked import example_result
 
 from .board import (
     HtmxHttpRequest,
@@ -246,6 +247,7 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
         match = host_match(request, public_id)
     rules = services.current_board(match).rules if match is not None else None
     own = rules.document() if rules else {}
+    own_game = rules.game if rules else games.DEFAULT
     sections = [
         {
             "key": key,
@@ -254,8 +256,12 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
             "rules": _rules_explained(key, own if rules and rules.game == key else {}),
             "examples": _examples_explained(game),
             "deck_points": [(ace, deck_points(ace)) for ace in ACE_VALUES],
+            # What else the game's section shows, where it has more (its
+            # words' ``scoring_parts``: Contract's table of contracts).
+            **getattr(game.words, "scoring_parts", dict)(),
         }
-        for key, game in games.GAMES.items()
+        # A match's own game first: its host came for its rules.
+        for key, game in sorted(games.GAMES.items(), key=lambda item: item[0] != own_game)
     ]
     return render(
         request,

@@ -279,7 +279,7 @@ function showPicker(row, show) {
     const next = row.nextElementSibling;
     (next && next.classList.contains("row-errors") ? next : row).after(holder);
     picker.dataset.seat = row.dataset.seat;
-    const name = row.querySelector(".left-box label").textContent.trim();
+    const name = row.querySelector("td.left .left-box label").textContent.trim();
     // Translators: the picker's name for a screen reader; %(player)s is a player's name.
     picker.setAttribute("aria-label", interpolate(gettext("Cards %(player)s held"), { player: name }, true));
   }
@@ -311,7 +311,7 @@ function pickerSum(picker, name, cards) {
 function drawPicker(row) {
   const input = row.querySelector("input[name^=left_]");
   const cards = pickerCards(input);
-  pickerSum(pickerOf(), row.querySelector(".left-box label").textContent.trim(), cards);
+  pickerSum(pickerOf(), row.querySelector("td.left .left-box label").textContent.trim(), cards);
   const note = pickerOf().querySelector(".picker-note");
   const typed = input.value.trim();
   if (note) {

@@ -140,7 +140,7 @@ function typedWords(form) {
   const names = {};
   const boxes = [];
   for (const row of form.querySelectorAll("tr.leftover")) {
-    const name = row.querySelector(".left-box label").textContent;
+    const name = row.querySelector("td.left .left-box label").textContent;
     names[row.dataset.seat] = name;
     const box = row.querySelector("input[name^=left_]");
     const second = row.querySelector("input[name^=second_]");

@@ -139,3 +139,20 @@ def test_a_refusal_names_the_player_in_the_host_s_language(
     assert Match.objects.get(pk=match.pk).hands_played == 0
     expect(leftover(page, NAMES[0])).to_have_value("K K K K K")
     expect_no_sideways_scroll(page)
+
+
+def test_eight_names_keep_their_room_beside_two_boxes_in_the_host_s_language(
+    phone: Any, client: Any, live_server: LiveServer, language: str
+) -> None:
+    """Rummy 500's two boxes a player: their headings wrap within the
+    boxes ("Auf der Hand"), so a name column never shrinks below a name."""
+    host = UserFactory()
+    eight = ["Anna", "Bernd", "Clara", "Dieter", "Eva", "Fritz", "Günter", "Hanna"]
+    match = MatchFactory(host=host, players=eight, game="rummy500")
+    page = signed_in(phone, client, live_server, host)
+    open_board(page, live_server, match)
+    page.screenshot(path=f"/tmp/r500-{language}.png")
+    for name in eight:
+        cell = page.locator("th.who").filter(has_text=name).first
+        assert cell.bounding_box()["width"] >= 64, f"{name}'s cell is too narrow"
+    expect_no_sideways_scroll(page)

@@ -95,6 +95,8 @@ def test_the_stock_running_out_is_one_tap_and_cards_go_in_the_in_hand_box(
     leftover(page, "Ben").fill("0")
     page.get_by_role("button", name="Cards Cara held").tap()
     page.get_by_role("button", name="Add a 5").tap()
+    # The picker names the player whose hand it counts, not the melded box.
+    expect(page.locator(".picker-sum")).to_have_text("Cara: 5 = 5")
     expect(preview(page)).to_contain_text("Will record: Alice −5, Ben +60, Cara 0")
     page.locator("button[type=submit].primary.big").tap()
     expect_totals(page, Alice=-5, Ben=60, Cara=0)

@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from matches.phrases import rounded, signed
+from matches.phrases import nothing, rounded, signed
 
 from .table import final_parts
 
@@ -370,3 +370,7 @@ NEW = {
 def rules_big(rules: Any) -> str:
     """Nothing more on the big screen: the game's name is on the board."""
     return ""
+
+
+# Nothing of its own about the deal to come (a game whose deals differ says each one's).
+deal_notes = nothing

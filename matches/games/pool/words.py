@@ -11,7 +11,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from matches.phrases import names, rounded
+from matches.phrases import names, nothing, rounded
 
 # Translators: the game's name. Keep the English name recognisable, with the
 # name card tables use in your language beside it if there is one.
@@ -332,7 +332,7 @@ def changes(before: Any, after: Any) -> list[str]:
 
 
 def example_lines(board: Any) -> list[str]:
-    """Who is out, who may rejoin, and the places of a worked example."""
+    """Who is out and who may rejoin, in a worked example."""
     lines = []
     if board.out:
         out = ", ".join(f"{name} ({board.out[name]})" for name in board.out)
@@ -342,7 +342,8 @@ def example_lines(board: Any) -> list[str]:
         rejoin = ", ".join(f"{name} {total}" for name, total in board.may_rejoin.items())
         # Translators: rejoin is who may rejoin at which total, such as "Ben 71, Cara 71".
         lines.append(_("May rejoin: %(rejoin)s.") % {"rejoin": rejoin})
-    return lines + final_lines(board)
+    # The places follow once the match is closed (every game's result says them).
+    return lines
 
 
 def figure_rows(
@@ -387,3 +388,7 @@ NEW = {
     "help": gettext_lazy("Type names round the table. Tick who deals first."),
     "start": gettext_lazy("Start the Pool match"),
 }
+
+
+# Nothing of its own about the deal to come (a game whose deals differ says each one's).
+deal_notes = nothing

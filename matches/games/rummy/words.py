@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
 
-from matches.phrases import decks, hands, rounded, signed
+from matches.phrases import decks, hands, nothing, rounded, signed
 
 # Translators: the game's name. Keep the English name recognisable, with the
 # name card tables use in your language beside it if there is one.
@@ -286,3 +286,7 @@ NEW = {
 def rules_big(rules: Any) -> str:
     """The scoring on the big screen, when it is not the usual: "penalty"."""
     return _("penalty") if rules.leader_is_lowest else ""
+
+
+# Nothing of its own about the deal to come (a game whose deals differ says each one's).
+deal_notes = nothing

@@ -106,7 +106,7 @@ EXAMPLES = (
         gettext_noop("Ben goes out, but Cara's in-hand count is entered as 0."),
         (
             Case(
-                gettext_noop("refused"),
+                gettext_noop("Cara holding nothing"),
                 r500(hand("Ben", Alice=(30, 12), Ben=(45, None), Cara=(0, 0))),
             ),
         ),

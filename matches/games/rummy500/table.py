@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from matches.engine.board import HandEvent, HandResult
+from matches.engine.board import HandEvent, HandResult, Question
 from matches.engine.cards import Card, check_cards
 from matches.engine.errors import RuleError
 from matches.engine.rules import is_whole_number
 from matches.engine.table import Table, refuse_all
 
-from .rules import Rummy500Rules
+from .rules import HIGH_CARD, Rummy500Rules
 
 MOST_POINTS = 999  # the most a melded or in-hand box may hold
 MOST_CARDS = 13  # the most cards an in-hand list may hold
@@ -138,11 +138,24 @@ class Rummy500Table(Table):
                 cards=cards,
                 scores=scores,
                 totals=dict(self.totals),
+                slips=self._slips(in_hand),
             )
         )
         self.deal_from, self.deal_from_included = deal.dealer, False
         self.dealt_in_last = tuple(dealt_in)
         self.end()
+
+    def _slips(self, in_hand: Mapping[str, int]) -> dict[str, Question]:
+        """In-hand counts more than a hand of cards could hold (13 cards at
+        the dearest, 15 or a higher house value): almost surely typing
+        slips, asked about before saving, never refused."""
+        rules = self.rules
+        most = MOST_CARDS * max(HIGH_CARD, rules.ace_value, rules.joker_value)
+        return {
+            name: Question("rummy500.slip_points", {"player": name, "points": points, "most": most})
+            for name, points in in_hand.items()
+            if points > most
+        }
 
     def _melded(self, given: Mapping[str, Any], name: str) -> int:
         """``name``'s melded points: a whole number from 0 to 999."""

@@ -57,6 +57,14 @@ REFUSALS: dict[str, Any] = {
     ),
     # Translators: what holds the most points a box may have.
     "rummy500.box_most": gettext_lazy("the largest count"),
+    # A question before saving (a probable typing slip), not a refusal.
+    "rummy500.slip_points": ngettext_lazy(
+        # Translators: a question before saving: more points in hand than 13
+        # cards can hold (most).
+        "%(player)s: %(points)s point in hand, when 13 cards hold at most %(most)s?",
+        "%(player)s: %(points)s points in hand, when 13 cards hold at most %(most)s?",
+        "points",
+    ),
 }
 
 # A rule's name in a sentence ("the going-out bonus must be ..."), where it
@@ -155,7 +163,7 @@ def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
 
 # Nothing of its own in a cell of the score sheet, under a name on the
 # board, in the final score, in what an edit changed or after an example.
-cell_notes = board_marks = final_lines = changes = example_lines = nothing
+cell_notes = board_marks = final_lines = changes = example_lines = deal_notes = nothing
 
 
 def rules_short(rules: Any) -> str:
