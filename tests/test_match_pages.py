@@ -33,7 +33,8 @@ def text(response) -> str:
 def totals_on(response) -> dict[str, int]:
     page = response.content.decode()
     return {
-        name: int(points) for name, points in re.findall(r'data-player="([^"]+)">(-?\d+)<', page)
+        name: int(points.replace("\u2212", "-"))
+        for name, points in re.findall(r'data-player="([^"]+)">([-\u2212]?\d+)<', page)
     }
 
 

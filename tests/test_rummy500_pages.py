@@ -360,3 +360,15 @@ def test_how_scoring_works_for_a_match_starts_with_its_game(client, host):
     assert page.index('id="rummy500"') < page.index('id="rummy"')
     general = client.get(reverse("matches:scoring")).content.decode()
     assert general.index('id="rummy"') < general.index('id="rummy500"')
+
+
+def test_a_total_below_zero_reads_with_a_real_minus_sign_everywhere(client, host):
+    match = MatchFactory(host=host, game="rummy500", players=THREE)
+    link = services.share_new(match=match)
+    record(match, EXAMPLE_1)
+    board = client.get(url("detail", match)).content.decode()
+    assert 'data-player="Cara">\u221250<' in board
+    followed = Client().get(reverse("matches:shared", args=[link.token])).content.decode()
+    assert '<td class="points">\u221250</td>' in followed
+    big = Client().get(reverse("matches:shared_big", args=[link.token])).content.decode()
+    assert '<span class="big-points">\u221250</span>' in big

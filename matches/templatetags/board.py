@@ -17,6 +17,13 @@ from matches.marks import Mark, badge, player_mark
 register = template.Library()
 
 
+@register.filter
+def points(total: Any) -> Any:
+    """A total as the board shows it: below zero with a real minus sign
+    ("−50"), readable in bad light as the hands' scores are."""
+    return f"\u2212{-total}" if isinstance(total, int) and total < 0 else total
+
+
 @register.simple_tag
 def mark(marks: Any, name: str = "") -> str:
     """A player's badge: their initials on their colour (``marks`` by name,
