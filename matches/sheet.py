@@ -155,9 +155,13 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
     # How the hand ended ("rummy", "gin") goes in the cell of who ended it,
     # not under the dealer's name, where "3 Cara rummy" read as Cara's rummy.
     ended, mark = (mark, "") if out is not None else ("", mark)
+    # What the game says beside the number (Contract's "two sets").
+    noted = "".join(
+        f'<span class="sheet-row-note">{escape(note)}</span>' for note in words.row_notes(event)
+    )
     cells = [
         f'<tr class="sheet-hand-row"><th scope="row"><span class="sheet-hand">{event["number"]}'
-        f'</span> <span class="sheet-dealer">{dealers[event["dealer"]]}</span>{mark}</th>'
+        f'</span> <span class="sheet-dealer">{dealers[event["dealer"]]}</span>{noted}{mark}</th>'
     ]
     # Numbers only below: nothing to escape.
     for name, score, total in zip(names, event["scores"], event["totals"], strict=True):

@@ -135,7 +135,7 @@ def test_each_deal_has_its_contract_and_cards_each():
         ([LineMove(200)], "event 0: a Contract match has no line: it ends after its last deal"),
         (
             [deal("Cara", Alice=3, Ben=4, Dev=5), Join("Eve")],
-            "event 1: a Contract match keeps its players once it has begun",
+            "event 1: Eve cannot join: a Contract match keeps its players once it has begun",
         ),
         ([deal("Cara", Alice=0, Ben=4, Dev=5)], "Alice's charge must be a whole number from 1"),
         ([deal("Cara", Alice=3, Ben=4, Cara=2, Dev=5)], "Cara went out, so Cara is charged"),

@@ -120,6 +120,7 @@ def test_a_called_off_deal_charges_everyone(client, host):
     )
     assert totals_on(response) == {"Alice": 0, "Ben": 5, "Cara": 6, "Dev": 7}
     assert "Hand 1: Called off (two sets)" in text(response)
+    assert "Saved hand 1: called off: Alice 0, Ben 5, Cara 6, Dev 7." in text(response)
 
 
 def test_after_the_last_deal_the_places_show_and_deleting_it_reopens(client, host):
@@ -127,7 +128,10 @@ def test_after_the_last_deal_the_places_show_and_deleting_it_reopens(client, hos
     record(match, *SHARED)
     page = text(client.get(url("detail", match)))
     assert "No winner" in page
-    assert "After the last deal the lowest total is shared: no winner." in page
+    assert (
+        "After the last deal the lowest total is shared: those who share it share first place, "
+        "and nobody wins alone." in page
+    )
     assert "Places: =1 Ben, =1 Cara, 3 Alice, 4 Dev" in page
     response = client.post(url("hand", match), deal_post(match, "Ben", Alice="1"))
     assert "Record hand 8" not in text(response)
@@ -156,8 +160,9 @@ def test_every_page_of_a_contract_match_answers(client, host):
     record(match, deal("Cara", Alice=3, Ben=4, Dev=5), {"leave": "Dev"})
     for name in ("detail", "sheet", "entries", "export", "export_csv", "match_scoring"):
         assert client.get(url(name, match)).status_code == 200, name
-    sheet = text(client.get(url("sheet", match)))
-    assert "two sets" in sheet
+    sheet = client.get(url("sheet", match)).content.decode()
+    # The contract beside the deal's number, not in the cell of who went out.
+    assert '<span class="sheet-row-note">two sets</span>' in sheet
     rows = list(
         csv.reader(
             io.StringIO(client.get(url("export_csv", match)).content.decode().lstrip("\ufeff"))
@@ -231,3 +236,26 @@ def test_another_host_gets_404(client, host):
     post = deal_post(match, "Cara", Alice="3", Ben="4", Dev="5")
     assert other.post(url("hand", match), post).status_code == 404
     assert not Event.objects.filter(match=match).exists()
+
+
+def test_deleting_a_middle_deal_says_the_later_contracts_move(client, host):
+    match = MatchFactory(host=host, game="contract", players=FOUR)
+    record(match, *[deal("Cara", Alice=3, Ben=4, Dev=n) for n in (5, 6, 7)])
+    second = Event.objects.filter(match=match).order_by("position")[1]
+    response = client.post(url("delete", match, event_id=second.pk), follow=True)
+    assert "Each deal after it now has the contract of its new number." in text(response)
+    assert "Deal 3 of 7: two runs" in text(response)
+    # Deleting the last deal moves none.
+    last = Event.objects.filter(match=match, deleted__isnull=True).order_by("position").last()
+    response = client.post(url("delete", match, event_id=last.pk), follow=True)
+    assert "now has the contract" not in text(response)
+
+
+def test_the_last_two_at_the_table_cannot_leave_once_a_deal_is_scored(client, host):
+    match = MatchFactory(host=host, game="contract", players=FOUR[:2])
+    record(match, deal("Alice", Ben=4))
+    response = client.post(
+        url("seats", match), {"token": str(uuid.uuid4()), "action": "leave", "player": "Ben"}
+    )
+    assert "Ben cannot leave: at least 2 players must stay at the table" in text(response)
+    assert "newcomer" not in text(response)

@@ -33,7 +33,7 @@ NAMES = [
 ]
 
 
-@pytest.fixture(params=["de", "hi"])
+@pytest.fixture(params=["de", "hi", "es"])
 def language(request: pytest.FixtureRequest) -> str:
     assert request.param in dict(settings.LANGUAGES), f"{request.param} is not offered"
     return request.param
@@ -80,6 +80,10 @@ def test_every_page_fits_the_phone_in_the_host_s_language(
         reverse("matches:detail", kwargs={"public_id": match.public_id}),
         reverse("matches:entries", kwargs={"public_id": match.public_id}),
         reverse("matches:sheet", kwargs={"public_id": match.public_id}),
+        reverse(
+            "matches:edit",
+            kwargs={"public_id": match.public_id, "event_id": match.events.get().pk},
+        ),
         reverse("matches:detail", kwargs={"public_id": gin.public_id}),
         reverse("matches:shared", kwargs={"token": link.token}),
         reverse("matches:shared_big", kwargs={"token": link.token}),

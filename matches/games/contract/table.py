@@ -135,13 +135,17 @@ class ContractTable(Table):
 
     def join(self, join: Join) -> None:
         if self.earlier_hands + len(self.hands):
-            raise RuleError("contract.no_join", field="join")
+            shown = join.player.strip() if isinstance(join.player, str) else ""
+            raise RuleError("contract.no_join", field="join", player=shown)
         super().join(join)
         self.left = [name for name in self.left if name in self.left_after]
 
     def leave(self, leave: Leave) -> None:
         self.require_open("seat")
         name = self.seated_player(leave.player, "leave")
+        if len(self.seated) <= self.low and self.earlier_hands + len(self.hands):
+            # Nobody can join to make room once a deal is scored.
+            raise RuleError("contract.leave_too_few", player=name, low=self.low)
         super().leave(leave)
         self.left.append(name)
 

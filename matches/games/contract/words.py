@@ -51,7 +51,14 @@ def _closed(v: Mapping[str, Any]) -> str:
 REFUSALS: dict[str, Any] = {
     "contract.closed": _closed,
     "contract.no_line": gettext_lazy("a Contract match has no line: it ends after its last deal"),
-    "contract.no_join": gettext_lazy("a Contract match keeps its players once it has begun"),
+    "contract.no_join": gettext_lazy(
+        "%(player)s cannot join: a Contract match keeps its players once it has begun"
+    ),
+    "contract.leave_too_few": ngettext_lazy(
+        "%(player)s cannot leave: at least %(low)s player must stay at the table",
+        "%(player)s cannot leave: at least %(low)s players must stay at the table",
+        "low",
+    ),
     "contract.went_out_charged": gettext_lazy(
         "%(player)s went out, so %(player)s is charged nothing (leave the box empty or enter 0)"
     ),
@@ -138,11 +145,15 @@ def deal_notes(rules: Any, number: int) -> list[str]:
 
 
 def summary(hand: Any, rules: Any) -> str:
-    """What a deal charged: "Alice 32, Ben 18, Dev 19", "nobody is charged"."""
-    charged = [(name, points) for name, points in hand.charges.items()]
+    """What a deal charged: "Alice 32, Ben 18, Dev 19", "called off: Alice
+    3, Ben 4", "nobody is charged"."""
+    charged = ", ".join(f"{name} {points}" for name, points in hand.charges.items())
     if not charged:
         return _("nobody is charged")
-    return ", ".join(f"{name} {points}" for name, points in charged)
+    if hand.went_out is None:
+        # Translators: charges are players' names with their points, "Alice 3, Ben 4".
+        return _("called off: %(charges)s") % {"charges": charged}
+    return charged
 
 
 def _ended(went_out: str | None, contract: str) -> str:
@@ -177,18 +188,41 @@ def typed(hand: Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
 
 
 def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
-    """A deal's marks on the score sheet: its contract, who went out."""
-    marks = [str(CONTRACTS[entry["contract"]])]
-    if entry["went_out"] is None:
-        marks.append(_("called off"))
+    """A deal's marks on the score sheet: called off, or who went out."""
+    marks = [] if entry["went_out"] else [_("called off")]
     # Translators: said by a screen reader after the points of who went out.
     return marks, entry["went_out"], _("went out")
 
 
+def row_notes(entry: Mapping[str, Any]) -> list[str]:
+    """Beside a deal's number on the score sheet: its contract."""
+    return [str(CONTRACTS[entry["contract"]])]
+
+
 # Nothing of its own in a cell of the score sheet, under a name on the
-# board, in what an edit changed or after an example (its places follow
-# from ``final_lines``).
-cell_notes = board_marks = changes = example_lines = nothing
+# board or after an example (its places follow from ``final_lines``).
+cell_notes = board_marks = example_lines = nothing
+
+
+def changes(before: Any, after: Any) -> list[str]:
+    """What an edit changed of the contracts: a deal deleted (or put back)
+    moves the deals after it, each now played under its new number's."""
+    if before.hands_played == after.hands_played:
+        return []
+    fewer, more = sorted((before.hands, after.hands), key=len)
+    # The first deal that is not the same deal as before: the one deleted
+    # (or put back); any deal after it moved to another number.
+    first = next(
+        (
+            at
+            for at, (one, other) in enumerate(zip(fewer, more, strict=False))
+            if (one.went_out, one.scores) != (other.went_out, other.scores)
+        ),
+        len(fewer),
+    )
+    if first < len(fewer):
+        return [_("Each deal after it now has the contract of its new number.")]
+    return []
 
 
 def rules_short(rules: Any) -> str:
@@ -209,7 +243,10 @@ def rules_big(rules: Any) -> str:
 def close_reason(closed_by: str, winner: str | None, totals: Mapping[str, int]) -> str:
     """Why a Contract match closed: its last deal, the lowest total winning."""
     if winner is None:
-        return _("After the last deal the lowest total is shared: no winner.")
+        return _(
+            "After the last deal the lowest total is shared: those who share it share first "
+            "place, and nobody wins alone."
+        )
     return _("%(winner)s wins with the lowest total, %(total)s, after the last deal.") % {
         "winner": winner,
         "total": totals[winner],

@@ -372,5 +372,6 @@ def rules_big(rules: Any) -> str:
     return ""
 
 
-# Nothing of its own about the deal to come (a game whose deals differ says each one's).
-deal_notes = nothing
+# Nothing of its own about the deal to come, or beside a hand's number on
+# the score sheet (a game whose deals differ says each one's).
+deal_notes = row_notes = nothing
