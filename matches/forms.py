@@ -23,8 +23,6 @@ from matches.phrases import grouped
 from matches.transfer import IMPORT_MAX_BYTES, import_read
 from matches.words import file_words, refusal, rule_choices, rule_help, rule_title
 
-TARGET_PRESETS = (100, 200, 500)
-
 
 def game_of(value: object) -> str:
     """The game a page was asked for (``?game=gin``): a registered game's

@@ -33,8 +33,10 @@ def text(response) -> str:
 def totals_on(response) -> dict[str, int]:
     page = response.content.decode()
     return {
-        name: int(points.replace("\u2212", "-"))
-        for name, points in re.findall(r'data-player="([^"]+)">([-\u2212]?\d+)<', page)
+        name: int(points.replace('<span class="minus">\u2212</span>', "-"))
+        for name, points in re.findall(
+            r'data-player="([^"]+)">((?:-|<span class="minus">\u2212</span>)?\d+)<', page
+        )
     }
 
 

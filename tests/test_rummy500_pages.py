@@ -86,6 +86,10 @@ def test_the_new_match_page_offers_rummy_500_for_eight_with_its_rules_filled(cli
         assert f'name="{name}" value="{default}"' in page
     assert 'name="player_7"' in page and 'name="player_8"' not in page
     assert "(100 to 5000)" in text(client.get(NEW + "?game=rummy500"))
+    # The lines a Rummy 500 table plays to, one tap each.
+    for line in (300, 500, 1000):
+        assert f'data-set-target="{line}"' in page
+    assert 'data-set-target="100"' in client.get(NEW).content.decode()
     match = new_r500(client, EIGHT, target="5000", going_out_bonus="25")
     assert match.player_names() == EIGHT
     assert (match.rules["target"], match.rules["going_out_bonus"]) == (5000, 25)
@@ -362,13 +366,12 @@ def test_how_scoring_works_for_a_match_starts_with_its_game(client, host):
     assert general.index('id="rummy"') < general.index('id="rummy500"')
 
 
-def test_a_total_below_zero_reads_with_a_real_minus_sign_everywhere(client, host):
+def test_a_total_below_zero_reads_with_a_real_minus_sign_on_the_followers_screens(client, host):
     match = MatchFactory(host=host, game="rummy500", players=THREE)
     link = services.share_new(match=match)
     record(match, EXAMPLE_1)
-    board = client.get(url("detail", match)).content.decode()
-    assert 'data-player="Cara">\u221250<' in board
+    minus = '<span class="minus">\u2212</span>50'
     followed = Client().get(reverse("matches:shared", args=[link.token])).content.decode()
-    assert '<td class="points">\u221250</td>' in followed
+    assert f'<td class="points">{minus}</td>' in followed
     big = Client().get(reverse("matches:shared_big", args=[link.token])).content.decode()
-    assert '<span class="big-points">\u221250</span>' in big
+    assert f'<span class="big-points">{minus}</span>' in big

@@ -77,6 +77,8 @@ class Rules:
     leader_is_lowest: ClassVar[bool] = False
     # The rule whose value gives others their defaults, if any.
     linked_by: ClassVar[str] = ""
+    # The lines a table usually plays to, one tap each on the rules' form.
+    line_presets: ClassVar[tuple[int, ...]] = (100, 200, 500)
 
     @classmethod
     def linked_defaults(cls) -> dict[str, dict[str, Any]]:

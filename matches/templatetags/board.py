@@ -8,6 +8,7 @@ from typing import Any
 
 import segno
 from django import template
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -20,8 +21,12 @@ register = template.Library()
 @register.filter
 def points(total: Any) -> Any:
     """A total as the board shows it: below zero with a real minus sign
-    ("−50"), readable in bad light as the hands' scores are."""
-    return f"\u2212{-total}" if isinstance(total, int) and total < 0 else total
+    ("−50"), readable in bad light as the hands' scores are; the sign a
+    little smaller than the digits (``.minus``), as wide as a digit, so a
+    total below zero takes no more room beside the names than another."""
+    if isinstance(total, int) and total < 0:
+        return format_html('<span class="minus">\u2212</span>{}', -total)
+    return total
 
 
 @register.simple_tag

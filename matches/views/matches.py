@@ -22,7 +22,7 @@ from matches import games, pages, selectors, services
 from matches.display import final_lines_of
 from matches.engine.cards import ACE_VALUES, deck_points
 from matches.engine.errors import RuleError
-from matches.forms import TARGET_PRESETS, HistoryFilterForm, NewMatchForm, RulesForm, game_of
+from matches.forms import HistoryFilterForm, NewMatchForm, RulesForm, game_of
 from matches.models import Match, Player
 from matches.reasons import close_reason_of, undecided_reason_of
 from matches.sheet import sheet
@@ -131,7 +131,7 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
         "matches/new.html",
         {
             "form": form,
-            "presets": TARGET_PRESETS,
+            "presets": games.game(game).rules.line_presets,
             "games": _games(),
             "new_words": games.game(game).words.NEW,  # type: ignore[union-attr]
         },
@@ -183,7 +183,7 @@ def rules_change(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         {
             "match": match,
             "form": form,
-            "presets": TARGET_PRESETS,
+            "presets": match.kind.rules.line_presets,
             "fixed": services.current_board(match).hands_played > 0,
         },
     )

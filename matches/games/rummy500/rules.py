@@ -37,6 +37,8 @@ class Rummy500Rules(Rules):
         HAND_LIMIT,
     )
 
+    line_presets: ClassVar[tuple[int, ...]] = (300, 500, 1000)
+
     target: int = 500
     going_out_bonus: int = 0
     ace_value: int = 15
