@@ -412,6 +412,21 @@ function showWaiting() {
   const section = waitingSection();
   if (!section) return;
   const list = section.querySelector("[data-waiting-list]");
+  // Drawn again only when what it says changed: a list drawn anew under the
+  // host's finger (a retry, another tab's change) would lose their tap.
+  const drawn = JSON.stringify([editingId, Boolean(handForm()), waitingHands.map((hand) => [hand.id, hand.hand, hand.refused, hand.words])]);
+  if (list.dataset.drawn !== drawn) drawList(list, drawn);
+  const status = section.querySelector("[data-waiting-status]");
+  section.hidden = waitingHands.length === 0 && status.hidden;
+  // While hands wait, the server's preview is of the wrong hand.
+  const preview = document.getElementById("hand-preview");
+  if (preview && waitingHands.length && waitingHands[0].id !== editingId) {
+    preview.textContent = gettext("The score shows once the waiting hands are sent.");
+  }
+}
+
+function drawList(list, drawn) {
+  list.dataset.drawn = drawn;
   list.replaceChildren();
   let blocked = null;
   for (const hand of waitingHands) {
@@ -468,13 +483,6 @@ function showWaiting() {
       line.textContent = interpolate(said, { hand: hand.hand, before: blocked && blocked.hand, entered: hand.words }, true);
     }
     list.append(item);
-  }
-  const status = section.querySelector("[data-waiting-status]");
-  section.hidden = waitingHands.length === 0 && status.hidden;
-  // While hands wait, the server's preview is of the wrong hand.
-  const preview = document.getElementById("hand-preview");
-  if (preview && waitingHands.length && waitingHands[0].id !== editingId) {
-    preview.textContent = gettext("The score shows once the waiting hands are sent.");
   }
 }
 
