@@ -106,9 +106,8 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
     # Each save of a Rummy hand takes its own copies of the pool, in turn.
     pools = {name: iter(side["pool"][at::SAVES]) for at, name in enumerate(RUMMY_SAVES)}
     pools["gin_record_hand"] = iter(side["gin_pool"])
-    pools["pool_record_hand"] = iter(side["pool_pool"])
-    pools["r500_record_hand"] = iter(side["r500_pool"])
-    pools["contract_record_hand"] = iter(side["contract_pool"])
+    for prefix in ("pool", "r500", "contract"):
+        pools[f"{prefix}_record_hand"] = iter(side[f"{prefix}_pool"])
     deals = CONTRACT_HANDS if size == "big" else 1
 
     def post(path: str, form: dict[str, str], htmx: bool) -> tuple[str, str, bytes, dict]:
@@ -116,6 +115,24 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
         if htmx:
             headers["HX-Request"] = "true"
         return "POST", path, urlencode(form).encode(), headers
+
+    def board_and_save(prefix: str, key: str, players: list[str], number: int) -> list[Page]:
+        """A game's board (``<prefix>_match``) and a save by htmx of hand
+        ``number`` on a fresh copy (``<prefix>_record_hand``)."""
+        return [
+            Page(
+                f"{prefix}_match", lambda: ("GET", f"/matches/{side[f'{prefix}_match']}/", b"", {})
+            ),
+            Page(
+                f"{prefix}_record_hand",
+                lambda: post(
+                    f"/matches/{next(pools[f'{prefix}_record_hand'])}/hands/",
+                    hand_form(key, players, number),
+                    True,
+                ),
+                board_before,
+            ),
+        ]
 
     def record(name: str, htmx: bool, path: str = "hands/") -> Any:
         return lambda: post(
@@ -173,39 +190,12 @@ def pages(data: dict[str, Any], size: str) -> list[Page]:
             ),
         ),
         Page("gin_sheet", lambda: ("GET", f"/matches/{side['gin']}/sheet/", b"", {})),
-        # And on a Pool Rummy match of six players and as many hands.
-        Page("pool_match", lambda: ("GET", f"/matches/{side['pool_match']}/", b"", {})),
-        Page(
-            "pool_record_hand",
-            lambda: post(
-                f"/matches/{next(pools['pool_record_hand'])}/hands/",
-                hand_form("pool", PLAYERS, hands + 1),
-                True,
-            ),
-            board_before,
-        ),
-        # And on a Rummy 500 match of eight players (two boxes each).
-        Page("r500_match", lambda: ("GET", f"/matches/{side['r500_match']}/", b"", {})),
-        Page(
-            "r500_record_hand",
-            lambda: post(
-                f"/matches/{next(pools['r500_record_hand'])}/hands/",
-                hand_form("rummy500", EIGHT, hands + 1),
-                True,
-            ),
-            board_before,
-        ),
-        # And on a Contract match of eight players and ten deals (eight played).
-        Page("contract_match", lambda: ("GET", f"/matches/{side['contract_match']}/", b"", {})),
-        Page(
-            "contract_record_hand",
-            lambda: post(
-                f"/matches/{next(pools['contract_record_hand'])}/hands/",
-                hand_form("contract", EIGHT, deals + 1),
-                True,
-            ),
-            board_before,
-        ),
+        # And on a Pool Rummy match of six players and as many hands; on a
+        # Rummy 500 match of eight (two boxes each); on a Contract match of
+        # eight players and ten deals, eight played.
+        *board_and_save("pool", "pool", PLAYERS, hands + 1),
+        *board_and_save("r500", "rummy500", EIGHT, hands + 1),
+        *board_and_save("contract", "contract", EIGHT, deals + 1),
     ]
 
 

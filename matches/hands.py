@@ -333,8 +333,7 @@ class HandForm(EventForm):
 
     def field_for(self, error: RuleError) -> str | None:
         if self.game.box_of(error, self.seated):
-            second = self.game.second_key and error.field == self.game.second_key
-            box = "second" if second else "left"
+            box = "second" if self._box(error)[1] else "left"
             return f"{box}_{self.seated.index(error.player)}"  # type: ignore[arg-type]
         return super().field_for(error)
 
@@ -457,17 +456,14 @@ class HandForm(EventForm):
     def typed_words(self) -> str:
         """What the host typed, in words: "Alice went out, Ben 23"."""
         chosen = self.typed_went_out()
-        seconds = {name: text for _, name, text in self.typed_boxes("second")}
-        boxes = [
-            f"{name} {seconds[name]} − {text}" if seconds.get(name) else f"{name} {text}"
-            for _, name, text in self.typed_boxes()
-            if text
-        ]
-        boxes += [
-            f"{name} {seconds[name]}"
-            for _, name, text in self.typed_boxes()
-            if seconds.get(name) and not text
-        ]
+        # A game's second box first ("Alice 40 − 5"), in seat order.
+        boxes = []
+        for (_at, name, left), (*_seat, second) in zip(
+            self.typed_boxes(), self.typed_boxes("second"), strict=True
+        ):
+            shown = " − ".join(text for text in (second, left) if text)
+            if shown:
+                boxes.append(f"{name} {shown}")
         first = self.words["chose"](chosen) if chosen else self.words["none"]
         return ", ".join([first, *boxes])
 

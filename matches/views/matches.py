@@ -256,9 +256,8 @@ def scoring_explained(request: HtmxHttpRequest, public_id: str | None = None) ->
             "rules": _rules_explained(key, own if rules and rules.game == key else {}),
             "examples": _examples_explained(game),
             "deck_points": [(ace, deck_points(ace)) for ace in ACE_VALUES],
-            # What else the game's section shows, where it has more (its
-            # words' ``scoring_parts``: Contract's table of contracts).
-            **getattr(game.words, "scoring_parts", dict)(),
+            # What else the game's section shows (Contract's table of contracts).
+            **game.words.scoring_parts(),  # type: ignore[union-attr]
         }
         # A match's own game first: its host came for its rules.
         for key, game in sorted(games.GAMES.items(), key=lambda item: item[0] != own_game)

@@ -373,5 +373,7 @@ def rules_big(rules: Any) -> str:
 
 
 # Nothing of its own about the deal to come, or beside a hand's number on
-# the score sheet (a game whose deals differ says each one's).
+# the score sheet (a game whose deals differ says each one's), nor more for
+# its section of the rules page.
 deal_notes = row_notes = nothing
+scoring_parts = dict

@@ -164,6 +164,7 @@ def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
 # Nothing of its own in a cell of the score sheet, under a name on the
 # board, in the final score, in what an edit changed or after an example.
 cell_notes = board_marks = final_lines = changes = example_lines = deal_notes = row_notes = nothing
+scoring_parts = dict
 
 
 def rules_short(rules: Any) -> str:
