@@ -9,7 +9,7 @@ import json
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -477,14 +477,14 @@ def deals_ahead(match: Match, board: Board) -> str:
     ahead = match.kind.deals_ahead(board, SPARE_TOKENS)
     if not ahead:
         return ""
-    return json.dumps(
-        [
-            render_to_string(
-                "matches/_deal.html", {"deal": deal, "notes": deal_notes(board.rules, deal)}
-            )
-            for deal in ahead
-        ]
-    )
+    lines = []
+    for deal in ahead:
+        # Kept by what the line shows: the same few lines come round again.
+        notes = tuple(deal_notes(board.rules, deal))
+        shown = ("deal", deal.dealer, deal.cards_each, deal.first_player, notes)
+        draw = partial(render_to_string, "matches/_deal.html", {"deal": deal, "notes": notes})
+        lines.append(pages.kept(shown, draw))
+    return json.dumps(lines)
 
 
 def render_board(
