@@ -124,8 +124,7 @@ def test_the_preview_escapes_every_name_it_shows(client, host):
         '<strong>Will record: <span class="mark pc-blue" data-initials="BA" aria-hidden="true">'
         "</span>&lt;b&gt;al&lt;/b&gt; takes 124</strong>\n"
         '<span class="counted"><span class="mark pc-orange" data-initials="BE" '
-        'aria-hidden="true"></span>Ben 23 · <span class="mark pc-green" data-initials="CA" '
-        'aria-hidden="true"></span>Cara 101</span>\n'
+        'aria-hidden="true"></span>Ben 23</span>\n'
         '<span class="slip">Cara: 101 points in 7 cards?</span>'
     )
     wrong = client.post(

@@ -294,19 +294,17 @@ def sheet_lines(rows: list[Standing], form: HandForm | None, table: Table) -> li
 
 def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
     """What a valid hand form will record: the hand as scored, the sentence
-    for it (each player named led by their badge), the points counted from
-    cards or sums, the typing-slip
-    questions, and for a fix or an edit what it changes on the board."""
+    for it (each player named led by their badge), the points of each box
+    given as cards or a sum (a box typed as points says itself), the
+    typing-slip questions, and for a fix or an edit what it changes on the
+    board."""
     hand = form.hand_after()
     sums = form.sums()
-    counted = (
-        [
-            f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
-            for name, points in hand.held.items()
-        ]
-        if hand.cards or sums
-        else []
-    )
+    counted = [
+        f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
+        for name, points in hand.held.items()
+        if name in sums or name in hand.cards
+    ]
     marks = table_marks(list(board.totals), form.match)
     return {
         "hand": hand,
