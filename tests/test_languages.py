@@ -85,6 +85,25 @@ def test_a_host_s_choice_is_kept_on_the_account_and_follows_them_to_another_phon
     assert page_language(third.get("/")) == "en"
 
 
+def test_a_phone_logged_in_before_another_chose_takes_the_choice_on_the_account_page(client):
+    host = UserFactory()
+    client.force_login(host)
+    client.post("/account/", {"language": "en", "next": "/account/"})
+    assert page_language(client.get("/")) == "en"
+    # The host chooses German on another phone; this one still has English.
+    other = Client()
+    other.force_login(host)
+    other.post("/account/", {"language": "de", "next": "/account/"})
+    assert page_language(client.get("/")) == "en"
+    # Opening the account page here shows the choice in its own language,
+    # and this phone keeps it from then on.
+    account = client.get("/account/")
+    assert page_language(account) == "de"
+    assert '<option value="de" lang="de" selected>Deutsch</option>' in account.content.decode()
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    assert page_language(client.get("/")) == "de"
+
+
 def test_the_account_page_refuses_a_language_not_offered_and_keeps_the_old_one(client):
     host = UserFactory()
     client.force_login(host)

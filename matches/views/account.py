@@ -11,6 +11,7 @@ from django import forms
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -41,9 +42,8 @@ class LanguageForm(forms.Form):
 def account(request: HttpRequest) -> HttpResponse:
     """The host's account: the language of their pages on every device they
     log in on, and the way to change their password."""
-    form = LanguageForm(
-        request.POST or None, initial={"language": selectors.language_of(request.user)}
-    )
+    kept = selectors.language_of(request.user)
+    form = LanguageForm(request.POST or None, initial={"language": kept})
     if request.method == "POST" and form.is_valid():
         language = form.cleaned_data["language"]
         services.language_keep(request.user, language)
@@ -53,6 +53,13 @@ def account(request: HttpRequest) -> HttpResponse:
         if not language:
             response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
         return response
+    if request.method == "GET" and offered(kept) and kept != translation.get_language():
+        # Chosen on another phone since this one logged in: this phone takes
+        # it now (its cookie, by HostLanguageMiddleware), and the page shows
+        # the choice in its own language rather than beside another.
+        translation.activate(kept)
+        request.LANGUAGE_CODE = kept
+        request.host_language = kept
     # Said by the page the choice leads to ("next" asks for it), so in the
     # language chosen, even the browser's, which only that page knows.
     return render(request, "matches/account.html", {"form": form, "saved": "saved" in request.GET})
