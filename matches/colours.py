@@ -143,12 +143,13 @@ def at_table(
     return {name: colours[name] for name in seats}
 
 
-def keeping(player: Any) -> tuple[bool, Any]:
+def keeping(player: Any) -> tuple[bool, bool, Any]:
     """Where ``player`` (with ``colour_chosen``: when the host chose their
     colour, None when it was given) stands among those keeping a colour two
-    of them have: given ones first, then the sooner chosen; the later chosen
-    yields."""
-    return (player.colour_chosen is not None, player.colour_chosen or 0)
+    of them have: a player who has a colour before a newcomer (seated for
+    the first time, no ``colour`` yet), given ones before chosen ones, then
+    the sooner chosen; the later chosen yields."""
+    return (not player.colour, player.colour_chosen is not None, player.colour_chosen or 0)
 
 
 def who_keeps(players: Iterable[Any]) -> list[Any]:

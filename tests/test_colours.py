@@ -167,6 +167,24 @@ def test_a_player_keeps_their_colour_in_later_matches_and_a_newcomer_takes_a_fre
     assert stored(later).colours == {"Dan": PURPLE, "Cara": GREEN, "Alice": BLUE}
 
 
+def test_a_newcomer_seated_first_never_takes_the_colour_of_a_player_at_the_table(host):
+    # Every colour in use, twice or more but Amélie's blue: the colour a
+    # newcomer would be given.
+    MatchFactory(host=host, players=["Amélie", "Chloé"])
+    names = [f"Player {number}" for number in range(24)]
+    for at in range(0, len(names), 4):
+        MatchFactory(host=host, players=["Amélie", "Chloé", *names[at : at + 4]])
+    for at, name in enumerate(names):
+        colour = colours.PALETTE[1 + at % 12].hex
+        services.player_recolour(player=Player.objects.get(host=host, name=name), colour=colour)
+    assert (colour_of(host, "Amélie"), colour_of(host, "Chloé")) == (BLUE, ORANGE)
+    # The newcomer sits first; Amélie and Chloé keep theirs all the same.
+    table = stored(MatchFactory(host=host, players=["Amelie", "Amélie", "Chloé"])).colours
+    assert (table["Amélie"], table["Chloé"]) == (BLUE, ORANGE)
+    assert table["Amelie"] not in (table["Amélie"], table["Chloé"])
+    assert colour_of(host, "Amelie") == table["Amelie"]
+
+
 def test_two_players_of_one_colour_at_one_table_are_shown_apart(host):
     MatchFactory(host=host, players=["Alice", "Ben"])
     services.player_recolour(player=Player.objects.get(host=host, name="Ben"), colour=BLUE)

@@ -155,8 +155,30 @@ def test_eight_names_keep_their_room_beside_two_boxes_in_the_host_s_language(
     match = MatchFactory(host=host, players=eight, game="rummy500")
     page = signed_in(phone, client, live_server, host)
     open_board(page, live_server, match)
-    page.screenshot(path=f"/tmp/r500-{language}.png")
     for name in eight:
         cell = page.locator("th.who").filter(has_text=name).first
         assert cell.bounding_box()["width"] >= 64, f"{name}'s cell is too narrow"
+    expect_no_sideways_scroll(page)
+
+
+def test_the_words_under_each_name_are_never_cut_in_the_host_s_language(
+    phone: Any, client: Any, live_server: LiveServer, language: str
+) -> None:
+    """Pool's words under a name are the longest ("leader · can take 100
+    more · deals" in a longer language): they wrap, every one whole."""
+    host = UserFactory()
+    four = ["Amélie", "Benoît", "Chloé", "Denis"]
+    match = MatchFactory(host=host, players=four, game="pool", first_dealer="Amélie")
+    declared = {"hand": {"declared": "Amélie", "charges": {"Benoît": 35, "Chloé": 90, "Denis": 12}}}
+    record(match, declared)
+    page = signed_in(phone, client, live_server, host)
+    open_board(page, live_server, match)
+    cut = page.locator(".sheet .who-more").evaluate_all(
+        "(all) => all.filter((e) => e.scrollHeight > e.clientHeight + 1"
+        " || e.getBoundingClientRect().bottom > e.closest('tr').getBoundingClientRect().bottom + 1)"
+        ".map((e) => e.textContent)"
+    )
+    assert cut == []
+    # Amélie leads with nothing taken: the whole of what she can take, 100.
+    expect(page.locator("tr.leader .who-more")).to_contain_text("100")
     expect_no_sideways_scroll(page)
