@@ -201,3 +201,22 @@ def test_the_big_screen_shows_a_long_name_whole_where_it_has_room(
     for name in screen.locator(".big-name").all():
         assert name.evaluate("(e) => e.scrollWidth <= e.clientWidth"), name.inner_text()
     screen.context.close()
+
+
+def test_a_total_below_zero_shows_its_minus_sign_as_large_as_its_digits_across_the_room(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], game="rummy500")
+    went_out = {"went_out": "Alice", "melded": {"Alice": 40, "Ben": 10, "Cara": 0}}
+    record(match, {"hand": {**went_out, "in_hand": {"Ben": 5, "Cara": 75}}})
+    link = services.share_new(match=match)
+    screen = viewer_page(browser, 1920, 1080)
+    screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
+    cara = screen.locator(".big-totals li").filter(has_text="Cara").locator(".big-points")
+    expect(cara).to_have_text("−75")
+    sizes = cara.evaluate(
+        "(e) => [getComputedStyle(e).fontSize,"
+        " getComputedStyle(e.querySelector('.minus')).fontSize]"
+    )
+    assert sizes[0] == sizes[1]
+    screen.context.close()

@@ -325,7 +325,12 @@ def test_a_reload_during_a_fix_keeps_the_fix_and_what_was_typed(
     expect(leftover(page, "Ben")).to_have_value("7")
     expect(leftover(page, "Alice")).to_have_value("23")
     expect(page.get_by_role("radio", name="Cara", exact=True)).to_be_checked()
-    page.get_by_role("link", name="Leave hand 1 as it was").tap()
+    # The way out stands clear of Save, its edge nowhere under it.
+    leave = page.get_by_role("link", name="Leave hand 1 as it was")
+    leave.scroll_into_view_if_needed()
+    save_box = page.get_by_role("button", name="Save the fix to hand 1").bounding_box()
+    assert leave.bounding_box()["y"] >= save_box["y"] + save_box["height"] + 4
+    leave.tap()
     expect(page).to_have_url(board_address)
     # Back and forth by the phone's Back button: each address shows its page.
     page.get_by_role("link", name="Fix hand 1").tap()
