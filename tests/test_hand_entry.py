@@ -102,6 +102,13 @@ def test_it_previews_the_hand_from_the_engine(
     assert not Event.objects.exists()
 
 
+def test_the_preview_says_a_box_read_as_cards_with_the_cards_as_read(client, host):
+    match = MatchFactory(host=host)
+    # "2,5" (a decimal where a comma is one) reads as the cards 2 and 5.
+    response = client.post(url("preview", match), hand_post(match, "Ben", Alice="2,5", Cara=9))
+    assert text(response) == "Will record: Ben takes 16 Alice 7 (2 5)"
+
+
 def test_it_previews_nothing_until_the_hand_adds_up(client, host):
     match = MatchFactory(host=host)
     response = client.post(url("preview", match), hand_post(match, "Ben", Alice=23))
@@ -124,7 +131,7 @@ def test_the_preview_escapes_every_name_it_shows(client, host):
         '<strong>Will record: <span class="mark pc-blue" data-initials="BA" aria-hidden="true">'
         "</span>&lt;b&gt;al&lt;/b&gt; takes 124</strong>\n"
         '<span class="counted"><span class="mark pc-orange" data-initials="BE" '
-        'aria-hidden="true"></span>Ben 23</span>\n'
+        'aria-hidden="true"></span>Ben 23 (K 9 4)</span>\n'
         '<span class="slip">Cara: 101 points in 7 cards?</span>'
     )
     wrong = client.post(

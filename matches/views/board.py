@@ -300,10 +300,11 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
     board."""
     hand = form.hand_after()
     sums = form.sums()
+    given = {name: " ".join(map(str, cards)) for name, cards in hand.cards.items()}
+    given.update(sums)
+    # Each as read: "2,5" is the cards 2 and 5, so "Ben 7 (2 5)".
     counted = [
-        f"{name} {points}" + (f" ({sums[name]})" if name in sums else "")
-        for name, points in hand.held.items()
-        if name in sums or name in hand.cards
+        f"{name} {points} ({given[name]})" for name, points in hand.held.items() if name in given
     ]
     marks = table_marks(list(board.totals), form.match)
     return {

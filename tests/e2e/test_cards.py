@@ -75,7 +75,8 @@ def test_it_records_a_hand_entered_by_cards(
     went_out(page, "Ben")
 
     expect(preview(page)).to_contain_text("Will record: Ben takes 41")
-    expect(preview(page)).to_contain_text("Alice 23 · Cara 18")
+    # Each box given as cards, with the cards as read.
+    expect(preview(page).locator(".counted")).to_have_text("Alice 23 (K 9 4) · Cara 18 (A J 5 2)")
     expect_totals(page, Alice=0, Ben=0, Cara=0)
     assert not Event.objects.filter(match=match).exists()
 
@@ -119,7 +120,7 @@ def test_it_counts_aces_at_the_house_value(
 
     expect(preview(page)).to_contain_text("Will record: Ben takes 35")
     # Alice's two aces counted; Cara's lone 5 reads as 5 points, which says itself.
-    expect(preview(page).locator(".counted")).to_have_text("Alice 30")
+    expect(preview(page).locator(".counted")).to_have_text("Alice 30 (A A)")
 
     save(page, 1).tap()
 
