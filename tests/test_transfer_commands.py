@@ -233,3 +233,7 @@ def test_a_csv_export_offered_to_import_is_named_for_what_it_is(client, host):
         "Nothing was imported: this is a CSV file, the spreadsheet export: only the match "
         "files (.json) that Export match file and Export every match give can be imported."
     ) in page
+    # Any other text with a comma is not taken for it: it is not JSON.
+    other = text(client.post(IMPORT, {"file": upload(b"hello, this is not json", "notes.txt")}))
+    assert "spreadsheet" not in other
+    assert "Nothing was imported: the file is not valid JSON" in other
