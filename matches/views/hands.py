@@ -165,10 +165,14 @@ def saved_words(form: HandForm, board: Board) -> str:
     }
 
 
-def saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> tuple[int | None, str]:
+def saved_already(
+    request: HtmxHttpRequest, match: Match, event: Event, *, resent: bool = False
+) -> tuple[int | None, str]:
     """Say that an earlier tap of this form saved its hand, unless the note
-    of that save is still waiting to be shown. Returns the hand's number
-    (None when it is not on the board any more) and the words."""
+    of that save is still waiting to be shown. ``resent``: the phone sent a
+    waiting hand again after losing the answer to its first send, so for
+    the phone it is saved now, and said so as any save. Returns the hand's
+    number (None when it is not on the board any more) and the words."""
     match = Match.objects.for_replay().get(pk=match.pk)
     board = services.replay_board(match)
     live = [each.pk for each in match.live_events()]
@@ -176,11 +180,13 @@ def saved_already(request: HtmxHttpRequest, match: Match, event: Event) -> tuple
     hand = next((each for each in board.hands if each.index == index), None)
     if hand is None:
         return None, _("This hand was saved already.")
-    # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
-    said = _("Hand %(number)s was saved already: %(summary)s.") % {
-        "number": hand.number,
-        "summary": summary(hand, board.rules),
-    }
+    words = {"number": hand.number, "summary": summary(hand, board.rules)}
+    if resent:
+        # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
+        said = _("Saved hand %(number)s: %(summary)s.") % words
+    else:
+        # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
+        said = _("Hand %(number)s was saved already: %(summary)s.") % words
     if not len(messages.get_messages(request)):
         messages.success(request, said)
     return hand.number, said
@@ -251,7 +257,8 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             message = saved_words(form, board)
             messages.success(request, message)
         else:
-            number, message = saved_already(request, match, attempt.earlier)  # type: ignore[arg-type]
+            earlier = attempt.earlier
+            number, message = saved_already(request, match, earlier, resent=True)  # type: ignore[arg-type]
         return JsonResponse(
             {"outcome": "saved", "hand": number, "message": message, "spare_tokens": spare}
         )
