@@ -11,13 +11,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.db.models import Count, OuterRef, Q, Subquery
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.formats import date_format
 
 from matches import services, snapshot
 from matches.display import LISTED, Listed, MatchRow, match_row
 from matches.engine.board import Board
+from matches.engine.names import alphabetical
 from matches.models import (
     Account,
     Event,
@@ -306,18 +306,17 @@ def history_page(host_id: int, filters: dict[str, str], before: str, after: str)
 
 
 def hosts_players(host_id: int) -> list[Player]:
-    """The host's players by name (any letter case), each with their
+    """The host's players by name (``alphabetical``), each with their
     figures rows (``figures``)."""
-    return list(
-        Player.objects.filter(host_id=host_id)
-        .order_by(Lower("name"), "pk")
-        .prefetch_related("figures")
-    )
+    players = Player.objects.filter(host_id=host_id).order_by("pk").prefetch_related("figures")
+    return sorted(players, key=lambda player: alphabetical(player.name))
 
 
 def player_names(host_id: int) -> list[tuple[int, str]]:
-    """(id, name) of each of the host's players, for a list to choose from."""
-    return list(Player.objects.filter(host_id=host_id).values_list("pk", "name"))
+    """(id, name) of each of the host's players, for a list to choose from
+    (``alphabetical``)."""
+    names = Player.objects.filter(host_id=host_id).order_by("pk").values_list("pk", "name")
+    return sorted(names, key=lambda each: alphabetical(each[1]))
 
 
 def player_page(player: Player, chosen: int | None) -> dict[str, Any]:
@@ -325,11 +324,10 @@ def player_page(player: Player, chosen: int | None) -> dict[str, Any]:
     their places in the last finished ones, the others to compare with (and
     those never at one table with them, to merge with), and head to head
     against ``chosen`` (a player's id) when it is one."""
-    others = [
-        each
-        for each in Player.objects.filter(host_id=player.host_id).order_by(Lower("name"))
-        if each.pk != player.pk
-    ]
+    others = sorted(
+        Player.objects.filter(host_id=player.host_id).exclude(pk=player.pk).order_by("pk"),
+        key=lambda each: alphabetical(each.name),
+    )
     rows = list(
         MatchPlayer.objects.filter(player=player)
         .select_related("match")
@@ -393,11 +391,11 @@ def host_version(host_id: int) -> int:
 def colour_sharers(player: Player) -> list[str]:
     """The names of the host's other players with ``player``'s colour who
     sat at a table with them, by name."""
-    return list(
+    names = (
         Player.objects.filter(host_id=player.host_id, colour=player.colour)
         .exclude(pk=player.pk)
         .filter(standings__match__standings__player=player)
-        .order_by("name")
         .values_list("name", flat=True)
         .distinct()
     )
+    return sorted(names, key=alphabetical)

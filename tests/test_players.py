@@ -126,6 +126,18 @@ def test_the_players_page_shows_them(client, host):
     assert "Average take – Rummy 0 Best hand – Last results 3rd, left, =1st, =2nd" in cara
 
 
+def test_the_players_are_listed_as_people_look_a_name_up_accents_and_case_aside(client, host):
+    MatchFactory(host=host, players=["Élodie", "Yann", "Dudu", "dave"])
+    MatchFactory(host=host, players=["Dédé", "Eve", "Zoë", "Zoe Ann"])
+    page = client.get(reverse("matches:players")).content.decode()
+    listed = re.findall(r'<a href="/players/\d+/">([^<]+)</a>', page)
+    assert listed == ["dave", "Dédé", "Dudu", "Élodie", "Eve", "Yann", "Zoë", "Zoe Ann"]
+    # The history's filter offers them in the same order.
+    filter_page = client.get(reverse("matches:history")).content.decode()
+    offered = re.findall(r'<option value="\d+">([^<]+)</option>', filter_page)
+    assert offered == listed
+
+
 @pytest.mark.parametrize("scheme", ["highest_wins", "penalty"])
 def test_the_take_follows_the_scheme(host, scheme):
     match = MatchFactory(host=host, players=["Amy", "Bob", "Cy"], scheme=scheme, target=500)

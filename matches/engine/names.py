@@ -26,6 +26,16 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", clean_name(name)).casefold()
 
 
+def alphabetical(name: str) -> tuple[str, str]:
+    """A name's place in a list by name, as people look one up: accents and
+    case aside ("Dédé" between "Dave" and "Dudu", "Élodie" among the E's),
+    then by them, so the order is always the same."""
+    bare = "".join(
+        char for char in unicodedata.normalize("NFKD", name) if not unicodedata.combining(char)
+    )
+    return bare.casefold(), name_key(name)
+
+
 def renamer(old: str, new: str) -> Callable[[object], object]:
     """A function that gives ``new`` for ``old`` (compared as names are,
     ``name_key``) and any other value back as it is."""
