@@ -78,3 +78,19 @@ def test_it_answers_404_for_another_hosts_match(client, host):
 def test_it_links_the_new_match_page_to_it(client, host):
     page = client.get(reverse("matches:new")).content.decode()
     assert f'href="{reverse("matches:scoring")}"' in page
+
+
+def test_it_says_where_a_player_who_left_is_placed_and_the_board_places_them_so(client):
+    page = text(client.get(reverse("matches:scoring")))
+    assert (
+        "Places at the end: first those dealt into the last hand, by their totals; then "
+        "everyone else (a player who left, or who sat down after the last hand), by theirs."
+    ) in page
+    host = UserFactory()
+    client.force_login(host)
+    match = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=100)
+    record(match, hand("Ben", Alice=28, Cara=30), hand("Cara", Alice=20, Ben=22))
+    record(match, {"leave": "Ben"}, hand("Alice", Cara=100))
+    board = text(client.get(url("detail", match)))
+    # Ben left with 58: placed after Cara, still at the table with 42.
+    assert "Place Player Total 1 Alice wins 100 2 Cara 42 3 Ben left after hand 2 58" in board
