@@ -220,3 +220,25 @@ def test_a_total_below_zero_shows_its_minus_sign_as_large_as_its_digits_across_t
     )
     assert sizes[0] == sizes[1]
     screen.context.close()
+
+
+def test_the_big_screen_lists_every_player_with_those_who_left(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    eight = ["Alice", "Ben", "Cara", "Dev", "Eve", "Fay", "Gus", "Hal"]
+    match = MatchFactory(host=host, players=eight, game="rummy500")
+    melded = dict.fromkeys(eight, 5)
+    in_hand = {name: 3 for name in eight if name != "Alice"}
+    record(match, {"hand": {"went_out": "Alice", "melded": melded, "in_hand": in_hand}})
+    record(match, {"leave": "Hal"}, {"join": "Ivy"})
+    link = services.share_new(match=match)
+    screen = viewer_page(browser, 1920, 1080)
+    screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
+    # Nine rows: the eight at the table and Hal, who left.
+    expect(screen.locator(".big-totals li")).to_have_count(9)
+    expect(screen.locator(".big-totals li.left")).to_contain_text("Hal")
+    sizes = screen.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert sizes[0] <= 1920 and sizes[1] <= 1080, f"a scrollbar: {sizes}"
+    screen.context.close()
