@@ -28,10 +28,15 @@ def quick_polls(settings) -> None:
     settings.FOLLOW_POLL_OPEN_MS = 500
 
 
-def viewer_page(browser: Browser, width: int = 390, height: int = 844) -> Page:
+def viewer_page(
+    browser: Browser, width: int = 390, height: int = 844, locale: str = "en-US"
+) -> Page:
     """Another phone at the table: no account, no cookies."""
     context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=True, is_mobile=width < 800
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=width < 800,
+        locale=locale,
     )
     return context.new_page()
 
@@ -241,4 +246,19 @@ def test_the_big_screen_lists_every_player_with_those_who_left(
         "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
     )
     assert sizes[0] <= 1920 and sizes[1] <= 1080, f"a scrollbar: {sizes}"
+    screen.context.close()
+
+
+def test_a_name_stays_whole_beside_the_longer_words_for_who_left(
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser
+) -> None:
+    match = MatchFactory(host=host, players=["Amélie", "Benoît", "Chloé"], target=100)
+    record(match, hand("Benoît", Amélie=28, Chloé=30), {"leave": "Benoît"})
+    record(match, hand("Amélie", Chloé=100))  # Amélie wins: the places are shown
+    link = services.share_new(match=match)
+    screen = viewer_page(browser, 1280, 720, locale="fr")
+    screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
+    left = screen.locator(".big-totals li.left .big-name")
+    expect(left).to_have_text("3. Benoît (a quitté la table)")
+    assert left.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "the name is cut"
     screen.context.close()
