@@ -1,6 +1,7 @@
 """Django's own words on the sign-up and log-in pages (the user name, the
-password and its rules, their refusals), marked here so that the project's
-catalogs word them in every language it offers: Django's catalogs lack some
+password and its rules, their refusals) and in dates (the months), marked
+here so that the project's catalogs word them in every language it offers:
+Django's catalogs lack some
 of them (all of Hindi's, and its newer rules in several languages), and a
 catalog of ``LOCALE_PATHS`` comes before Django's own. Nothing here is
 called: each message is Django's, word for word, so Django's code finds our
@@ -40,6 +41,21 @@ MESSAGES = [
     gettext_noop("New password"),
     gettext_noop("New password confirmation"),
     gettext_noop("Your old password was entered incorrectly. Please enter it again."),
+    # The months of a date written out (django.utils.dates.MONTHS): in Italian
+    # and Brazilian Portuguese a month is written in lower case ("6 de
+    # dezembro de 2026"), where Django's catalogs capitalize it.
+    gettext_noop("January"),
+    gettext_noop("February"),
+    gettext_noop("March"),
+    gettext_noop("April"),
+    gettext_noop("May"),
+    gettext_noop("June"),
+    gettext_noop("July"),
+    gettext_noop("August"),
+    gettext_noop("September"),
+    gettext_noop("October"),
+    gettext_noop("November"),
+    gettext_noop("December"),
 ]
 COUNTED = [
     ngettext_lazy(

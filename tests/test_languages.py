@@ -10,6 +10,7 @@ import re
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
+from django.utils import translation
 
 from matches.models import Account
 from tests.factories import PASSWORD, UserFactory
@@ -228,3 +229,21 @@ def test_a_hindi_date_and_time_reads_day_first():
         written = date_format(when, "DATETIME_FORMAT")
     # The month's name is Django's own Hindi.
     assert re.fullmatch(r"6 \S+ 2026, 15:20 IST", written), written
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("pt-br", "6 de dezembro de 2026"),
+        ("it", "06 dicembre 2026"),
+        ("de", "6. Dezember 2026"),
+        ("hi", "6 दिसंबर 2026"),
+    ],
+)
+def test_a_date_names_its_month_as_the_language_writes_it(language, written):
+    from datetime import date
+
+    from django.utils.formats import date_format
+
+    with translation.override(language):
+        assert date_format(date(2026, 12, 6), "DATE_FORMAT") == written
