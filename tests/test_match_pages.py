@@ -219,6 +219,14 @@ def test_a_name_pasted_past_the_box_s_limit_is_refused_once_naming_the_seat(clie
     assert not Match.objects.exists()
 
 
+def test_the_list_of_what_to_fix_puts_the_colon_as_the_language_does(client, host):
+    response = client.post(
+        reverse("matches:new"), new_match_data(player_1="B" * 200), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    # French sets a (no-break) space before a colon.
+    assert "Place 2\u00a0: un nom" in response.content.decode()
+
+
 def test_a_name_typed_with_a_run_of_spaces_is_the_player_with_one(client, host):
     """A fresh host's find: "Cara  Mia" (two spaces) became a second player
     who looks the same as "Cara Mia" on every page."""

@@ -226,7 +226,13 @@ def final_lines(board: Any) -> list[str]:
             # Translators: sum is the sum of a final score's parts, such as "104
             # + 100 for 4 hands won + 100 game bonus".
             sum_words = _("(%(sum)s) × 2 for the shutout") % {"sum": sum_words}
-        lines.append(f"{name}: {sum_words} = {board.final[name]}")
+        # Translators: a label and what it labels, as "Seat 2: Ann is there twice" or
+        # "Alice: 104 + 100 for 4 hands won = 204"; French puts a space before the colon.
+        said = _("%(label)s: %(text)s") % {
+            "label": name,
+            "text": f"{sum_words} = {board.final[name]}",
+        }
+        lines.append(said)
     loser = next(name for name in board.totals if name != board.winner)
     margin = board.margin or 0
     if margin >= 0:
