@@ -163,6 +163,8 @@ def test_every_page_of_a_contract_match_answers(client, host):
     sheet = client.get(url("sheet", match)).content.decode()
     # The contract beside the deal's number, not in the cell of who went out.
     assert '<span class="sheet-row-note">two sets</span>' in sheet
+    # Printed, the sheet names the match's own game.
+    assert '<h1 class="print-only">Score sheet · Contract Rummy</h1>' in sheet
     rows = list(
         csv.reader(
             io.StringIO(client.get(url("export_csv", match)).content.decode().lstrip("\ufeff"))

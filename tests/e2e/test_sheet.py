@@ -124,5 +124,9 @@ def test_a_149_hand_sheet_prints_on_four_pages_with_the_names_on_each(
             f"page {number} has no row of the players' names"
         )
     assert "149" in pages[-1] and "Log out" not in "".join(pages)
+    # Headed by the match's game; none of the screen's own foot (the
+    # language switcher, the account) on paper.
+    assert pages[0].startswith("Score sheet · Rummy")
+    assert "Your account" not in "".join(pages) and "Change" not in "".join(pages)
     # The final totals once, at the end: not at the foot of every page.
     assert [text.count("So far") for text in pages] == [0, 0, 0, 1]
