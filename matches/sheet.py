@@ -258,12 +258,17 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
                 _n(y(0)),
             )
         )
-    ticks = {low, 0, high}
-    # The line as it stands, labelled where it falls clear of the others.
-    if data["target"] is not None and all(
-        abs(data["target"] - tick) > (high - low) / 10 for tick in ticks
-    ):
-        ticks.add(data["target"])
+    # The line as it stands is labelled where it falls clear of zero and the
+    # lowest total; near the top it is labelled rather than the top (a total
+    # just past the line: "200" beside the dotted line, not "204" above it).
+    target, near = data["target"], (high - low) / 10
+    ticks = {low, 0}
+    if target is None or any(abs(target - tick) <= near for tick in ticks):
+        ticks.add(high)
+    elif abs(target - high) <= near:
+        ticks.add(target)
+    else:
+        ticks |= {high, target}
     for value in sorted(ticks):
         parts.append(
             format_html(

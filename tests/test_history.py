@@ -378,6 +378,19 @@ def test_the_chart_s_line_drops_where_it_was_moved_after_the_last_hand(client, h
     assert [points for _, points in ticks] == [500, 150, 0]
 
 
+def test_the_chart_labels_the_line_rather_than_a_top_just_past_it(client, host):
+    match = MatchFactory(host=host, players=["Alice", "Ben"], target=200)
+    record(match, hand("Ben", Alice=120), hand("Ben", Alice=84))
+    page = client.get(url("sheet", match)).content.decode()
+    svg = ET.fromstring(re.search(r"<svg class=\"chart\".*?</svg>", page, re.S).group(0))
+    labels = sorted(
+        int(tick.get("data-points")) for tick in svg.iter("text") if tick.get("data-points")
+    )
+    # Ben won on 204: the axis says where the line stood, 200.
+    assert labels == [0, 200]
+    assert read_chart(page)["Ben"] == [120, 204]
+
+
 def test_a_chart_of_one_hand_draws_the_line_across_it(client, host):
     match = MatchFactory(host=host, players=["Alice", "Ben"], target=200)
     record(match, hand("Ben", Alice=23))
