@@ -165,6 +165,8 @@ def test_every_page_of_a_contract_match_answers(client, host):
     assert '<span class="sheet-row-note">two sets</span>' in sheet
     # Printed, the sheet names the match's own game.
     assert '<h1 class="print-only">Score sheet · Contract Rummy</h1>' in sheet
+    # A "+" is a charge here, not a take: the caption says points added.
+    assert "who dealt, the points it added to each player (+)" in sheet
     rows = list(
         csv.reader(
             io.StringIO(client.get(url("export_csv", match)).content.decode().lstrip("\ufeff"))
