@@ -63,6 +63,9 @@ def test_initials_are_the_first_letters_and_the_last_name_decides_a_clash():
         "राम शर्मा": "राश",
     }
     assert own_initials("सीता", taken={"सीता"}) == "सी2"
+    # Consonants joined by a virama are one letter: never a half letter "क्".
+    assert own_initials("क्षत्रिय प्रद्युम्न") == "क्षप्र"
+    assert own_initials("श्रीमती") == "श्रीम"
     assert initials(["Émile Zola", "émile"]) == {"Émile Zola": "ÉZ", "émile": "ÉM"}
 
 

@@ -136,21 +136,33 @@ def check_first_dealer(first_dealer: object, players: Sequence[str]) -> RuleErro
     return None
 
 
+VIRAMA = 9  # the combining class of the sign that joins two consonants in Indic scripts
+
+
 def _letters(text: str) -> list[str]:
-    """The letters (and digits) of ``text``, each with the first vowel sign
-    or accent written after it: "सीता" is "सी" and "ता", as a reader of
-    Devanagari sees it, not "स" and "त"."""
+    """The letters (and digits) of ``text`` as a reader sees them: each with
+    the first vowel sign or accent written after it, and consonants joined
+    by a virama kept together: "सीता" is "सी" and "ता", not "स" and "त";
+    "क्षमा" is "क्ष" and "मा", never a half letter "क्"."""
     letters: list[str] = []
-    after_letter = False
+    after_letter = joining = signed = False
     for char in text:
         if char.isalnum():
-            letters.append(char.upper())
-            after_letter = True
-        elif after_letter and unicodedata.category(char).startswith("M"):
-            if len(letters[-1]) == 1:
+            if joining:
                 letters[-1] += char
+            else:
+                letters.append(char.upper())
+                signed = False
+            after_letter, joining = True, False
+        elif after_letter and unicodedata.category(char).startswith("M"):
+            if unicodedata.combining(char) == VIRAMA:
+                letters[-1] += char
+                joining = True
+            elif not signed:
+                letters[-1] += char
+                signed = True
         else:
-            after_letter = False
+            after_letter = joining = False
     return letters
 
 
