@@ -258,7 +258,10 @@ def test_every_page_of_a_pool_match_answers(client, host):
         assert response.status_code == 200, name
     sheet = text(client.get(url("sheet", match)))
     assert "Ben rejoined at 71." in sheet
-    assert "out" in sheet
+    # Hand 3 in Ben's cell: the wrong show charged 80, and he is out at 150.
+    cell = '<span class="sheet-take">+80</span> <span class="sheet-total">150</span>'
+    drawn = client.get(url("sheet", match)).content.decode()
+    assert f'{cell}<span class="sheet-mark">wrong show · out</span>' in drawn
     csv_text = client.get(url("export_csv", match)).content.decode()
     rows = list(csv.reader(io.StringIO(csv_text.lstrip("\ufeff"))))
     assert rows[0][:3] == ["hand", "dealer", "declared"]

@@ -231,10 +231,17 @@ def sheet_marks(entry: Mapping[str, Any]) -> tuple[list[str], str | None, str]:
 
 
 def cell_notes(entry: Mapping[str, Any]) -> list[str]:
-    """A word in each seat's cell of a hand's row on the score sheet: "out"
-    for each player the hand put out, else ""."""
-    # Translators: on the score sheet, in the cell of a player the hand put out.
-    return [_("out") if out else "" for out in entry["put_out"]]
+    """Words in each seat's cell of a hand's row on the score sheet: the
+    charge given as a word ("drop", "wrong show") and "out" for each player
+    the hand put out, else ""."""
+    notes = []
+    for charge, out in zip(entry["charges"], entry["put_out"], strict=True):
+        words = [str(KIND_WORDS[charge])] if isinstance(charge, str) else []
+        if out:
+            # Translators: on the score sheet, in the cell of a player the hand put out.
+            words.append(_("out"))
+        notes.append(" · ".join(words))
+    return notes
 
 
 def rules_short(rules: Any) -> str:
