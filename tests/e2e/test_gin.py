@@ -113,6 +113,10 @@ def test_a_gin_match_from_the_new_match_page_to_its_final_score(
             "Alice wins by 170.",
         ]
     )
+    # "Final score" stands apart from the sentence above it.
+    said = page.locator(".result > p").first.bounding_box()
+    heading = page.locator(".result .final-heading").bounding_box()
+    assert heading["y"] >= said["y"] + said["height"] + 6
     expect(history(page).first).to_contain_text("Hand 5: Alice went big gin")
     results = [event.result["result"] for event in Event.objects.filter(match=match)]
     assert results == ["undercut", "gin", "drawn", "knock", "big_gin"]
