@@ -308,14 +308,14 @@ def history_page(host_id: int, filters: dict[str, str], before: str, after: str)
 def hosts_players(host_id: int) -> list[Player]:
     """The host's players by name (``alphabetical``), each with their
     figures rows (``figures``)."""
-    players = Player.objects.filter(host_id=host_id).order_by("pk").prefetch_related("figures")
+    players = Player.objects.filter(host_id=host_id).prefetch_related("figures")
     return sorted(players, key=lambda player: alphabetical(player.name))
 
 
 def player_names(host_id: int) -> list[tuple[int, str]]:
     """(id, name) of each of the host's players, for a list to choose from
     (``alphabetical``)."""
-    names = Player.objects.filter(host_id=host_id).order_by("pk").values_list("pk", "name")
+    names = Player.objects.filter(host_id=host_id).values_list("pk", "name")
     return sorted(names, key=lambda each: alphabetical(each[1]))
 
 
@@ -325,7 +325,7 @@ def player_page(player: Player, chosen: int | None) -> dict[str, Any]:
     those never at one table with them, to merge with), and head to head
     against ``chosen`` (a player's id) when it is one."""
     others = sorted(
-        Player.objects.filter(host_id=player.host_id).exclude(pk=player.pk).order_by("pk"),
+        Player.objects.filter(host_id=player.host_id).exclude(pk=player.pk),
         key=lambda each: alphabetical(each.name),
     )
     rows = list(

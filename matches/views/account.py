@@ -58,7 +58,6 @@ def account(request: HttpRequest) -> HttpResponse:
         # it now (its cookie, by HostLanguageMiddleware), and the page shows
         # the choice in its own language rather than beside another.
         translation.activate(kept)
-        request.LANGUAGE_CODE = kept
         request.host_language = kept
     # Said by the page the choice leads to ("next" asks for it), so in the
     # language chosen, even the browser's, which only that page knows.

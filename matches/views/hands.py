@@ -21,9 +21,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from matches import selectors, services
 from matches.display import changes, event_label, refusal, summary
-from matches.engine.board import Board
+from matches.engine.board import Board, HandResult
 from matches.engine.entry import read_whole_number
 from matches.engine.errors import RuleError
+from matches.engine.rules import Rules
 from matches.hands import HandForm
 from matches.models import Event, Match
 from matches.words import say
@@ -157,11 +158,15 @@ def _same_hand(form: HandForm, earlier: Event) -> bool:
 
 
 def saved_words(form: HandForm, board: Board) -> str:
-    hand = form.hand_after()
+    return saved_sentence(form.hand_after(), board.rules)
+
+
+def saved_sentence(hand: HandResult, rules: Rules) -> str:
+    """ "Saved hand 12: Ben takes 41." """
     # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
     return _("Saved hand %(number)s: %(summary)s.") % {
         "number": hand.number,
-        "summary": summary(hand, board.rules),
+        "summary": summary(hand, rules),
     }
 
 
@@ -180,13 +185,14 @@ def saved_already(
     hand = next((each for each in board.hands if each.index == index), None)
     if hand is None:
         return None, _("This hand was saved already.")
-    words = {"number": hand.number, "summary": summary(hand, board.rules)}
     if resent:
-        # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
-        said = _("Saved hand %(number)s: %(summary)s.") % words
+        said = saved_sentence(hand, board.rules)
     else:
         # Translators: summary is the hand as scored: "Ben takes 41", "Drawn hand: nobody scores".
-        said = _("Hand %(number)s was saved already: %(summary)s.") % words
+        said = _("Hand %(number)s was saved already: %(summary)s.") % {
+            "number": hand.number,
+            "summary": summary(hand, board.rules),
+        }
     if not len(messages.get_messages(request)):
         messages.success(request, said)
     return hand.number, said
@@ -257,8 +263,12 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             message = saved_words(form, board)
             messages.success(request, message)
         else:
-            earlier = attempt.earlier
-            number, message = saved_already(request, match, earlier, resent=True)  # type: ignore[arg-type]
+            number, message = saved_already(
+                request,
+                match,
+                attempt.earlier,  # type: ignore[arg-type]
+                resent=True,
+            )
         return JsonResponse(
             {"outcome": "saved", "hand": number, "message": message, "spare_tokens": spare}
         )

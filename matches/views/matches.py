@@ -288,7 +288,6 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "result": result_sentence(match, data),
             "final_lines": final_lines_of(match, data),
             "rules_sheet": match.kind.words.rules_sheet(match.house_rules()),  # type: ignore[union-attr]
-            "game_name": match.kind.words.NAME,  # type: ignore[union-attr]
         }
         return render_to_string("matches/sheet.html#sheet", context)
 

@@ -163,7 +163,6 @@ def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
             "data": data,
             "sheet": sheet(data, link.match.game, link.match),
             "final_lines": final_lines_of(link.match, data),
-            "game_name": link.match.kind.words.NAME,  # type: ignore[union-attr]
         },
     )
 
