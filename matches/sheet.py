@@ -168,23 +168,19 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
         if score is None:
             # Not dealt in: sat out, had left, or not yet seated.
             cells.append(f'<td class="sheet-out-of-hand">{"" if total is None else total}</td>')
-        elif notes.get(name):
-            take = signed(score) if score else ""
-            cells.append(
-                f'<td class="sheet-put-out"><span class="sheet-take">{take}</span> '
-                f'<span class="sheet-total">{total}</span>'
-                f'<span class="sheet-mark">{escape(notes[name])}</span></td>'
-            )
-        elif name == out:
+        elif name == out and not notes.get(name):
             cells.append(
                 f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
                 f'</span> <span class="sheet-total">{total}</span>{ended}'
                 f'<span class="visually-hidden"> ({escape(hidden)})</span></td>'
             )
         else:
+            note = notes.get(name)
             cells.append(
                 f'<td><span class="sheet-take">{signed(score) if score else ""}</span> '
-                f'<span class="sheet-total">{total}</span></td>'
+                f'<span class="sheet-total">{total}</span>'
+                + (f'<span class="sheet-mark">{escape(note)}</span>' if note else "")
+                + "</td>"
             )
     cells.append("</tr>")
     return "".join(cells)
