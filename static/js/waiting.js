@@ -2,7 +2,8 @@
 // the server is kept here (IndexedDB) with its one-time token and the hand
 // number it was drawn for, and sent by itself once the connection is back:
 // oldest first, one at a time, on load, when the browser says it is online
-// and every 15 s while any wait. The server scores it (nothing of the engine
+// (and again within seconds if that finds no connection yet) and every 15 s
+// while any wait. The server scores it (nothing of the engine
 // is here); a token it has recorded already counts as sent, so no hand is
 // recorded twice, and none is dropped but by the host's choice.
 "use strict";
@@ -39,6 +40,12 @@ let waitingTimer = null;
 let sendRun = null;
 let sendAgain = false;
 let sendAbort = null;
+// Tries soon after the browser says it is online again (ms to wait before
+// each): a phone's Wi-Fi is often "on" a moment before it carries anything,
+// and the next regular try is 15 s away. Used up until the next "online".
+const SOON_AFTER_ONLINE_MS = [1000, 2000, 4000];
+let soonTries = SOON_AFTER_ONLINE_MS.length;
+let soonTimer = null;
 const waitingChannel = "BroadcastChannel" in window ? new BroadcastChannel(WAITING_DB) : null;
 
 // ``create``: make the database if this phone has none (only to keep
@@ -622,6 +629,7 @@ async function sendOne(hand) {
     });
   } catch {
     setStatus(gettext("No connection yet: the waiting hands are sent by themselves when it is back."));
+    trySoon();
     return "later";
   } finally {
     clearTimeout(timer);
@@ -768,6 +776,16 @@ function refreshBoard() {
   if (!section || !window.htmx || (form && formTouched(form))) return;
   refreshing = true;
   htmx.ajax("GET", section.dataset.boardUrl, { target: "#board", swap: "outerHTML" });
+}
+
+// Once more in a moment, while tries after the last "online" are left.
+function trySoon() {
+  if (soonTimer !== null || soonTries >= SOON_AFTER_ONLINE_MS.length) return;
+  soonTimer = setTimeout(() => {
+    soonTimer = null;
+    sendWaiting();
+  }, SOON_AFTER_ONLINE_MS[soonTries]);
+  soonTries += 1;
 }
 
 function startRetrying() {
@@ -974,6 +992,7 @@ document.addEventListener("DOMContentLoaded", () => {
 // The connection is back: a send left hanging on the one that dropped is
 // given up (its token makes a second arrival harmless) and sent again now.
 window.addEventListener("online", () => {
+  soonTries = 0;
   if (sendRun && sendAbort) sendAbort.abort();
   sendWaiting();
 });

@@ -280,6 +280,33 @@ def test_the_host_can_drop_a_refused_waiting_hand(
     assert kept(page) == 0
 
 
+def test_when_the_first_send_after_the_connection_is_back_fails_it_tries_again_within_seconds(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    """A phone's Wi-Fi is often "on" a moment before it carries anything:
+    the hand is not left waiting for the next try 15 s away."""
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    tries: list[str] = []
+
+    def first_finds_nothing(route: Route) -> None:
+        tries.append(route.request.url)
+        if len(tries) == 1:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.context.route(SEND, first_finds_nothing)
+    page.context.set_offline(False)
+    expect(page.locator("[data-waiting-status]")).to_have_text(
+        "The waiting hand was sent.", timeout=6000
+    )
+    assert len(tries) == 2
+    assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
+    assert kept(page) == 0
+
+
 def test_a_send_after_the_session_ended_keeps_the_hand_and_asks_to_log_in(
     host: Any, live_server: LiveServer, page: Page
 ) -> None:
