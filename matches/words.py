@@ -26,6 +26,7 @@ from matches import card_words, games
 from matches.engine.board import Question
 from matches.engine.errors import RuleError
 from matches.engine.rules import Rules
+from matches.json_reasons import json_invalid
 from matches.phrases import either, grouped, ordinal
 
 # A shared rule's name in a sentence, where it is not its key.
@@ -365,10 +366,7 @@ REFUSALS: dict[str, Template] = {
     ),
     # The match file.
     "key_twice": lambda v: _("the key %(name)s appears twice") % {"name": repr(v["name"])},
-    "json_invalid": gettext_lazy(
-        # Translators: reason is why the JSON reader stopped, in its own (English) words.
-        "the file is not valid JSON: %(reason)s (line %(line)s, column %(column)s)"
-    ),
+    "json_invalid": json_invalid,
     "json_too_deep": gettext_lazy("the file is not valid JSON: it is nested too deeply"),
     "json_huge_number": gettext_lazy("the file holds a number of thousands of digits"),
     # Translators: reason is why the JSON reader stopped, in its own (English) words.

@@ -22,6 +22,7 @@ from matches.engine.board import Join, Leave, LineMove
 from matches.engine.errors import RuleError
 from matches.games.rummy.rules import RummyRules
 from matches.games.rummy.table import Hand
+from matches.json_reasons import JSON_REASONS
 from matches.matchfile import board_document, parse_match_text
 from matches.models import Event, Match, PendingImport, Player
 from matches.transfer import (
@@ -466,6 +467,36 @@ def test_the_import_page_refuses_a_bad_file_with_a_message(client, host, content
     assert response.status_code == 200
     assert message in text(response)
     assert not PendingImport.objects.exists() and not Match.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        "",
+        "{",
+        '{"a" 1}',
+        "[1 2]",
+        '"abc',
+        '"a\x01"',
+        '"\\q"',
+        '"\\u12"',
+        "1 2",
+        '{"a": 1,}',
+        "[1,]",
+    ],
+)
+def test_every_reason_the_json_reader_gives_has_words_to_translate(broken):
+    with pytest.raises(json.JSONDecodeError) as stopped:
+        json.loads(broken)
+    assert stopped.value.msg in JSON_REASONS
+
+
+def test_a_file_that_is_not_json_is_refused_in_the_page_s_language(client, host):
+    page = text(client.post(IMPORT, {"file": upload(b'{"format": ')}, HTTP_ACCEPT_LANGUAGE="fr"))
+    assert (
+        "Rien n’a été importé : le fichier n’est pas du JSON valide : "
+        "une valeur était attendue (ligne 1, colonne 12)."
+    ) in page
 
 
 def test_the_import_page_refuses_a_file_over_the_size_limit(client, host):
