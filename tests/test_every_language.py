@@ -88,3 +88,18 @@ def test_a_place_on_the_players_pages_is_plain_text_in_french():
 
     with translation.override("fr"):
         assert place_words(2, shared=True, left=False) == "=2e"
+
+
+def test_the_scoring_page_in_french_sets_its_spaces_before_colons_and_semicolons(client):
+    from tests.factories import MatchFactory, UserFactory
+    from tests.test_board_loop import url
+
+    host = UserFactory()
+    client.force_login(host)
+    page = client.get(
+        url("match_scoring", MatchFactory(host=host)), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    # This match's rules, the list of the games, a worked example's case.
+    assert "<dt>Objectif (score à atteindre)\u00a0:</dt><dd>100</dd>" in page
+    assert "Rami (Rummy) d’abord\u00a0; <a" in page
+    assert "<strong>Tel quel\u00a0:</strong>" in page
