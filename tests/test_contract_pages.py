@@ -120,7 +120,7 @@ def test_a_called_off_deal_charges_everyone(client, host):
     )
     assert totals_on(response) == {"Alice": 0, "Ben": 5, "Cara": 6, "Dev": 7}
     assert "Hand 1: Called off (two sets)" in text(response)
-    assert "Saved hand 1: called off: Alice 0, Ben 5, Cara 6, Dev 7." in text(response)
+    assert "Saved hand 1: called off; Alice 0, Ben 5, Cara 6, Dev 7." in text(response)
 
 
 def test_after_the_last_deal_the_places_show_and_deleting_it_reopens(client, host):

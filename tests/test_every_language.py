@@ -103,3 +103,19 @@ def test_the_scoring_page_in_french_sets_its_spaces_before_colons_and_semicolons
     assert "<dt>Objectif (score à atteindre)\u00a0:</dt><dd>100</dd>" in page
     assert "Rami (Rummy) d’abord\u00a0; <a" in page
     assert "<strong>Tel quel\u00a0:</strong>" in page
+
+
+def test_german_says_once_as_a_word_and_spanish_names_a_pool_winner_of_any_gender():
+    from django.utils import translation
+    from django.utils.translation import gettext, ngettext
+
+    with translation.override("de"):
+        once = ngettext("rejoined %(count)s time", "rejoined %(count)s times", 1)
+        assert once % {"count": 1} == "einmal wieder eingestiegen"
+        twice = ngettext("rejoined %(count)s time", "rejoined %(count)s times", 2)
+        assert twice % {"count": 2} == "2-mal wieder eingestiegen"
+    with translation.override("es"):
+        won = gettext("%(winner)s wins: the last player still in, with %(total)s.")
+        assert won % {"winner": "Hanna", "total": 60} == (
+            "Gana Hanna con 60: nadie más sigue en juego."
+        )

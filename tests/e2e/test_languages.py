@@ -192,3 +192,67 @@ def test_the_words_under_each_name_are_never_cut_in_the_host_s_language(
     # Amélie leads with nothing taken: the whole of what she can take, 100.
     expect(page.locator("tr.leader .who-more")).to_contain_text("100")
     expect_no_sideways_scroll(page)
+
+
+# Every word of an element that the screen broke across lines ("Ausgel/egt").
+BROKEN_WORDS = """(root) => {
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement.checkVisibility()) continue;
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map((each) => Math.round(each.top)));
+      if (tops.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "names"),
+    [
+        ("rummy", ["Anna", "Bernd", "Hanna"]),
+        ("gin", ["Anna", "Bernd"]),
+        ("pool", ["Anna", "Bernd", "Hanna"]),
+        ("rummy500", ["Anna", "Bernd", "Clara", "Dieter", "Eva"]),
+        ("contract", ["Anna", "Bernd", "Clara", "Dieter"]),
+    ],
+)
+def test_no_word_of_a_game_s_hand_form_breaks_in_the_host_s_language(
+    phone: Any, client: Any, live_server: LiveServer, language: str, game: str, names: list[str]
+) -> None:
+    """The headings, the names and the words under them keep each word
+    whole on the phone: a long heading ("Ausgemacht") never squeezes the
+    names to a letter a line."""
+    host = UserFactory()
+    match = MatchFactory(host=host, players=names, game=game)
+    page = signed_in(phone, client, live_server, host)
+    open_board(page, live_server, match)
+    assert page.locator("table.sheet").evaluate(BROKEN_WORDS) == []
+    expect_no_sideways_scroll(page)
+
+
+def test_no_word_breaks_on_the_fix_form_of_a_finished_pool_match(
+    phone: Any, client: Any, live_server: LiveServer, language: str
+) -> None:
+    """A finished match's fix form adds the places' column beside the names."""
+    from matches.models import Event
+    from tests.test_board_loop import url
+
+    host = UserFactory()
+    match = MatchFactory(host=host, players=["Anna", "Bernd", "Hanna"], game="pool")
+    declared = {"hand": {"declared": "Hanna", "charges": {"Anna": 80, "Bernd": 50}}}
+    last = {"hand": {"declared": "Hanna", "charges": {"Anna": 30, "Bernd": 55}}}
+    record(match, declared, last)
+    assert Match.objects.get(pk=match.pk).status == "closed"
+    page = signed_in(phone, client, live_server, host)
+    event = Event.objects.filter(match=match).order_by("position").last()
+    page.goto(live_server.url + url("fix", match, event_id=event.pk))
+    sheet = page.locator("table.sheet")
+    expect(sheet).to_be_visible()
+    assert sheet.evaluate(BROKEN_WORDS) == []
+    expect_no_sideways_scroll(page)

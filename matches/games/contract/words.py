@@ -145,14 +145,14 @@ def deal_notes(rules: Any, number: int) -> list[str]:
 
 
 def summary(hand: Any, rules: Any) -> str:
-    """What a deal charged: "Alice 32, Ben 18, Dev 19", "called off: Alice
+    """What a deal charged: "Alice 32, Ben 18, Dev 19", "called off; Alice
     3, Ben 4", "nobody is charged"."""
     charged = ", ".join(f"{name} {points}" for name, points in hand.charges.items())
     if not charged:
         return _("nobody is charged")
     if hand.went_out is None:
         # Translators: charges are players' names with their points, "Alice 3, Ben 4".
-        return _("called off: %(charges)s") % {"charges": charged}
+        return _("called off; %(charges)s") % {"charges": charged}
     return charged
 
 
