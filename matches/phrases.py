@@ -23,6 +23,11 @@ def signed(points: int) -> str:
     return f"−{-points}" if points < 0 else "0"
 
 
+def total(points: int) -> str:
+    """A total in words: ``23``, ``0``, ``−25`` (the minus sign of ``signed``)."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
 def names(people: Sequence[str]) -> str:
     """ "Alice", "Alice and Ben", "Alice, Ben and Cara"."""
     people = list(people)

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext, pgettext
 from matches.display import place_shown, stopped, words_of
 from matches.marks import Mark, Table, short_names, table_marks
 from matches.phrases import ordinal, signed
+from matches.phrases import total as written
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
 CHART_WIDTH = 360
@@ -167,18 +168,20 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
     for name, score, total in zip(names, event["scores"], event["totals"], strict=True):
         if score is None:
             # Not dealt in: sat out, had left, or not yet seated.
-            cells.append(f'<td class="sheet-out-of-hand">{"" if total is None else total}</td>')
+            cells.append(
+                f'<td class="sheet-out-of-hand">{"" if total is None else written(total)}</td>'
+            )
         elif name == out and not notes.get(name):
             cells.append(
                 f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
-                f'</span> <span class="sheet-total">{total}</span>{ended}'
+                f'</span> <span class="sheet-total">{written(total)}</span>{ended}'
                 f'<span class="visually-hidden"> ({escape(hidden)})</span></td>'
             )
         else:
             note = notes.get(name)
             cells.append(
                 f'<td><span class="sheet-take">{signed(score) if score else ""}</span> '
-                f'<span class="sheet-total">{total}</span>'
+                f'<span class="sheet-total">{written(total)}</span>'
                 + (f'<span class="sheet-mark">{escape(note)}</span>' if note else "")
                 + "</td>"
             )
@@ -272,7 +275,7 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
                 CHART_LEFT - 4,
                 _n(y(value)),
                 value,
-                value,
+                written(value),
             )
         )
     first, last = (
@@ -307,7 +310,9 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
                 end_y,
             )
         )
-    ends = ", ".join(f"{name} {total}" for name, total in zip(names, data["totals"], strict=True))
+    ends = ", ".join(
+        f"{name} {written(total)}" for name, total in zip(names, data["totals"], strict=True)
+    )
     description = ngettext(
         # Translators: %(totals)s lists each player's final total ("Ann 40, Ben 23").
         "Totals after %(count)s hand. Final totals: %(totals)s.",

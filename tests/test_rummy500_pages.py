@@ -375,3 +375,16 @@ def test_a_total_below_zero_reads_with_a_real_minus_sign_on_the_followers_screen
     assert f'<td class="points">{minus}</td>' in followed
     big = Client().get(reverse("matches:shared_big", args=[link.token])).content.decode()
     assert f'<span class="big-points">{minus}</span>' in big
+
+
+def test_a_total_below_zero_has_the_same_minus_sign_on_the_sheet_and_the_match_list(client, host):
+    match = MatchFactory(host=host, players=THREE, game="rummy500")
+    record(match, EXAMPLE_1)  # Cara holds K Q A JK: 50 in hand, nothing melded
+    sheet = client.get(url("sheet", match)).content.decode()
+    # Her hand's score and her total, each with a real minus sign.
+    assert '<span class="sheet-take">\u221250</span> <span class="sheet-total">\u221250</span>' in (
+        sheet
+    )
+    assert "-50" not in text(client.get(url("sheet", match)))
+    home = client.get(reverse("matches:home")).content.decode()
+    assert 'Cara\u00a0<span class="minus">\u2212</span>50' in home and "-50" not in home
