@@ -409,6 +409,13 @@ def board_context(
     )
     slips = preview["slips"] if preview else []
     standing_rows = standings(board)
+    if fixing and hand_form is not None:
+        # A hand is fixed in the order its players sat, as it was entered,
+        # even on a closed board drawn in its places.
+        seats = list(hand_form.seated)
+        standing_rows.sort(
+            key=lambda row: seats.index(row.name) if row.name in seats else len(seats)
+        )
     game_words = match.kind.words
     return {
         "match": match,
