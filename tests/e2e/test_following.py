@@ -249,14 +249,17 @@ def test_the_big_screen_lists_every_player_with_those_who_left(
     screen.context.close()
 
 
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
 def test_a_name_stays_whole_beside_the_longer_words_for_who_left(
-    browser: Browser, live_server: LiveServer, host: AbstractBaseUser
+    browser: Browser, live_server: LiveServer, host: AbstractBaseUser, width: int, height: int
 ) -> None:
+    """On a TV the words sit beside the name; on a phone held upright,
+    under it: never cut ("Benoît (a…")."""
     match = MatchFactory(host=host, players=["Amélie", "Benoît", "Chloé"], target=100)
     record(match, hand("Benoît", Amélie=28, Chloé=30), {"leave": "Benoît"})
     record(match, hand("Amélie", Chloé=100))  # Amélie wins: the places are shown
     link = services.share_new(match=match)
-    screen = viewer_page(browser, 1280, 720, locale="fr")
+    screen = viewer_page(browser, width, height, locale="fr")
     screen.goto(live_server.url + reverse("matches:shared_big", args=[link.token]))
     left = screen.locator(".big-totals li.left .big-name")
     expect(left).to_have_text("3. Benoît (a quitté la table)")
