@@ -1,5 +1,6 @@
 """Django's own words on the sign-up and log-in pages (the user name, the
-password and its rules, their refusals) and in dates (the months), marked
+password and its rules, their refusals), in dates (the months) and on the
+import page (an empty file), marked
 here so that the project's catalogs word them in every language it offers:
 Django's catalogs lack some
 of them (all of Hindi's, and its newer rules in several languages), and a
@@ -41,6 +42,9 @@ MESSAGES = [
     gettext_noop("New password"),
     gettext_noop("New password confirmation"),
     gettext_noop("Your old password was entered incorrectly. Please enter it again."),
+    # django.forms: an empty file sent to the import page. Spanish's catalog
+    # says "fichero" where every other message of the app says "archivo".
+    gettext_noop("The submitted file is empty."),
     # The months of a date written out (django.utils.dates.MONTHS): in Italian
     # and Brazilian Portuguese a month is written in lower case ("6 de
     # dezembro de 2026"), where Django's catalogs capitalize it.

@@ -499,6 +499,13 @@ def test_a_file_that_is_not_json_is_refused_in_the_page_s_language(client, host)
     ) in page
 
 
+def test_an_empty_file_is_refused_in_the_page_s_own_words(client, host):
+    page = text(client.post(IMPORT, {"file": upload(b"")}, HTTP_ACCEPT_LANGUAGE="es"))
+    # Spanish says "archivo" for a file on every page of the app.
+    assert "El archivo enviado está vacío." in page
+    assert not Match.objects.exists()
+
+
 def test_the_import_page_refuses_a_file_over_the_size_limit(client, host):
     big = b" " * (IMPORT_MAX_BYTES + 1)
     page = text(client.post(IMPORT, {"file": upload(big)}))
