@@ -391,13 +391,6 @@ def test_a_total_below_zero_has_the_same_minus_sign_on_the_sheet_and_the_match_l
     assert 'Cara\u00a0<span class="minus">\u2212</span>50' in home and "-50" not in home
 
 
-def test_the_board_writes_a_total_below_zero_with_its_minus_sign(client, host):
-    match = MatchFactory(host=host, players=THREE, game="rummy500")
-    record(match, EXAMPLE_1)
-    board = client.get(url("detail", match)).content.decode()
-    assert 'data-player="Cara"><span class="minus">\u2212</span>50</td>' in board
-
-
 def test_a_hand_of_a_closed_match_is_fixed_in_the_order_its_players_sat(client, host):
     match = MatchFactory(host=host, game="rummy500", players=["Ben", "Alice"])
     reach = r500_hand("Alice", Alice=(160, None), Ben=(170, 5))
