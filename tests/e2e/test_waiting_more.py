@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.urls import reverse
 from playwright.sync_api import Page, Route, expect
@@ -225,26 +224,32 @@ def test_another_host_on_the_same_phone_never_sees_the_first_hosts_waiting_hands
 def test_a_send_refused_by_the_security_check_keeps_the_hand_and_asks_to_reload(
     host: Any, live_server: LiveServer, page: Page
 ) -> None:
+    """The server refuses a send whose security check expired (403: that
+    refusal is Django's CSRF check, tests/test_waiting.py). Answered so on
+    every try here: a real expired cookie comes back with any page the phone
+    loads meanwhile, and a retry then sends the hand, as it should."""
     match = MatchFactory(host=host)
     open_board(page, live_server, match)
     keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
-    page.context.clear_cookies(name=settings.CSRF_COOKIE_NAME)  # the check's cookie is gone
+    refusing = [True]
+
+    def expired(route: Route) -> None:
+        if refusing[0]:
+            route.fulfill(status=403, body="CSRF verification failed.")
+        else:
+            route.continue_()
+
+    page.context.route(SEND, expired)
     page.context.set_offline(False)
     expect(page.locator("[data-waiting-status]")).to_have_text(
         "Not sent: the page's security check has expired. Reload the page: the waiting "
-        "hands are kept.",
-        timeout=10_000,  # Django draws its refusal page first
+        "hands are kept."
     )
     expect(waiting(page)).to_contain_text("Hand 1 waits to be sent: Ben went out")
-    # Not sent with the check refused. (A request of the page's own, its
-    # offline copy drawn again, may bring a fresh cookie that the next retry
-    # meets before the reload: seen once on CI under load. Then it is sent,
-    # once.)
-    assert recorded(match) in ([], [(1, hand("Ben", Alice=23, Cara=18))])
+    assert recorded(match) == []
+    refusing[0] = False
     page.reload()
-    # Sent once, after the reload: by this page, or by the one before it, whose
-    # retry (every 15 s) may meet the cookie the reload brought just as it goes
-    # (seen once on a loaded machine: this page then had nothing left to send).
+    # Sent once, after the reload.
     expect(page.get_by_role("heading", name=re.compile(r"^Record hand 2\b"))).to_be_visible()
     expect(waiting(page)).not_to_contain_text("waits to be sent")
     assert recorded(match) == [(1, hand("Ben", Alice=23, Cara=18))]
