@@ -10,7 +10,7 @@ translation of it."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop, ngettext_lazy
+from django.utils.translation import gettext_noop, ngettext_lazy, pgettext_lazy
 
 # django.contrib.auth: the user model, its forms and its password rules.
 MESSAGES = [
@@ -45,6 +45,21 @@ MESSAGES = [
     # django.forms: an empty file sent to the import page. Spanish's catalog
     # says "fichero" where every other message of the app says "archivo".
     gettext_noop("The submitted file is empty."),
+    # A place or a count as an ordinal (django.contrib.humanize's ``ordinal``,
+    # matches.phrases.ordinal): Django's catalogs have none in Hindi ("1st"),
+    # Spanish's lacks its full stop ("1º" for "1.º") and Italian's reads
+    # "1esimo".
+    pgettext_lazy("ordinal 11, 12, 13", "{}th"),
+    pgettext_lazy("ordinal 0", "{}th"),
+    pgettext_lazy("ordinal 1", "{}st"),
+    pgettext_lazy("ordinal 2", "{}nd"),
+    pgettext_lazy("ordinal 3", "{}rd"),
+    pgettext_lazy("ordinal 4", "{}th"),
+    pgettext_lazy("ordinal 5", "{}th"),
+    pgettext_lazy("ordinal 6", "{}th"),
+    pgettext_lazy("ordinal 7", "{}th"),
+    pgettext_lazy("ordinal 8", "{}th"),
+    pgettext_lazy("ordinal 9", "{}th"),
     # The months of a date written out (django.utils.dates.MONTHS): in Italian
     # and Brazilian Portuguese a month is written in lower case ("6 de
     # dezembro de 2026"), where Django's catalogs capitalize it.

@@ -119,3 +119,18 @@ def test_german_says_once_as_a_word_and_spanish_names_a_pool_winner_of_any_gende
         assert won % {"winner": "Hanna", "total": 60} == (
             "Gana Hanna con 60: nadie más sigue en juego."
         )
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("es", ["1.º", "2.º", "12.º"]), ("it", ["1º", "2º", "12º"]), ("hi", ["1ला", "2रा", "12वाँ"])],
+)
+def test_a_place_is_written_as_the_language_writes_an_ordinal(language, written):
+    """Django's catalogs write Spanish "1º" (without its full stop), Italian
+    "1esimo" and Hindi not at all ("1st"): the project's own say it."""
+    from django.utils import translation
+
+    from matches.phrases import ordinal
+
+    with translation.override(language):
+        assert [ordinal(n) for n in (1, 2, 12)] == written
