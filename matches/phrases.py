@@ -16,16 +16,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 
-def signed(points: int) -> str:
-    """``+23``, ``0``, ``−25`` (a real minus sign, readable in bad light)."""
-    if points > 0:
-        return f"+{points}"
-    return f"−{-points}" if points < 0 else "0"
-
-
 def total(points: int) -> str:
-    """A total in words: ``23``, ``0``, ``−25`` (the minus sign of ``signed``)."""
+    """A total in words: ``23``, ``0``, ``−25`` (a real minus sign, readable
+    in bad light)."""
     return f"−{-points}" if points < 0 else str(points)
+
+
+def signed(points: int) -> str:
+    """A hand's score: ``+23``, ``0``, ``−25`` (a total's sign, ``+`` above zero)."""
+    return f"+{points}" if points > 0 else total(points)
 
 
 def names(people: Sequence[str]) -> str:
