@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 from django.utils.text import slugify
+from django.utils.translation import pgettext
 
 from matches import games, services
 from matches.engine.errors import RuleError
@@ -116,10 +117,10 @@ def cell(value: object) -> str:
 
 
 def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) -> str:
-    """A match of ``game`` as CSV: a row per hand (hand number, dealer, the
-    game's own columns: who went out and rummy, or who knocked and the
-    result), then each player's score in that hand (points; blank when not
-    dealt in), then each player's running total (blank before they sat
+    """A match of ``game`` as CSV, in the page's language: a row per hand
+    (hand number, dealer, the game's own columns: who went out and rummy,
+    or who knocked and the result), then each player's score in that hand
+    (points; blank when not dealt in), then each player's running total (blank before they sat
     down), then when it was recorded (ISO 8601), and the game's last row
     (Gin's final scores). Starts with a UTF-8 byte-order mark, so
     spreadsheets read accents and suit symbols.
@@ -128,29 +129,40 @@ def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) 
         data: a match's stored snapshot, its head and every entry.
         times: when each entry was recorded, in the entries' order.
     """
-    kind = games.game(game)
+    words = games.game(game).words
     names = data["seats"]
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
+    # Translators: a column of the spreadsheet export; player is a name.
+    score = pgettext("a column of the spreadsheet export", "%(player)s score")
+    # Translators: a column of the spreadsheet export; player is a name.
+    total = pgettext("a column of the spreadsheet export", "%(player)s total")
     writer.writerow(
-        ["hand", "dealer", *kind.csv_columns]
-        + [cell(f"{name} score") for name in names]
-        + [cell(f"{name} total") for name in names]
-        + ["time"]
+        [
+            pgettext("a column of the spreadsheet export", "hand"),
+            pgettext("a column of the spreadsheet export", "dealer"),
+            *map(str, words.CSV_COLUMNS),  # type: ignore[union-attr]
+        ]
+        + [cell(score % {"player": name}) for name in names]
+        + [cell(total % {"player": name}) for name in names]
+        + [pgettext("a column of the spreadsheet export", "time")]
     )
     for index, event in enumerate(data["events"]):
         if event["kind"] != "hand":
             continue
         writer.writerow(
             [event["number"], cell(event["dealer"])]
-            + [cell(value) if isinstance(value, str) else value for value in kind.csv_cells(event)]
+            + [
+                cell(value) if isinstance(value, str) else value
+                for value in words.csv_cells(event)  # type: ignore[union-attr]
+            ]
             + ["" if score is None else score for score in event["scores"]]
             + ["" if total is None else total for total in event["totals"]]
             + [times[index] if times else ""]
         )
-    foot = kind.csv_foot(data)
-    if foot is not None:
+    foot = words.csv_foot(data)  # type: ignore[union-attr]
+    if foot:
         writer.writerow(foot)
     return out.getvalue()
 

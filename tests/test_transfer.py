@@ -210,6 +210,31 @@ def test_the_csv_has_a_row_per_hand_scores_then_totals(client, host):
     ]
 
 
+def test_the_csv_speaks_the_page_s_language(client, host):
+    """A spreadsheet is read by the table: its headings and words are in the
+    host's language, the numbers as they are."""
+    match = MatchFactory(host=host, players=["Anna", "Bernd"], target=300)
+    record(match, hand("Anna", rummy=True, Bernd=7), hand(None, Anna=3, Bernd=5))
+    rows = read_csv(client.get(url("export_csv", match), HTTP_ACCEPT_LANGUAGE="de"))
+    assert rows[0] == [
+        "Runde",
+        "Geber",
+        "ausgemacht",
+        "Hand-Rommé",
+        "Anna Punkte",
+        "Bernd Punkte",
+        "Anna gesamt",
+        "Bernd gesamt",
+        "Zeit",
+    ]
+    # Hand 1: Anna out with rummy takes Bernd's 7 doubled; hand 2: nobody out,
+    # Anna lowest takes 5 - 3.
+    assert [row[:8] for row in rows[1:]] == [
+        ["1", "Anna", "Anna", "ja", "14", "0", "14", "0"],
+        ["2", "Bernd", "niemand", "nein", "2", "0", "16", "0"],
+    ]
+
+
 def test_the_whole_account_streams_and_imports_into_a_fresh_account(client, host):
     first = MatchFactory(host=host, players=["Alice", "Ben", "Cara"], target=100)
     record(first, hand("Ben", Alice=60, Cara=50))

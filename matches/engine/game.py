@@ -198,18 +198,6 @@ class Game:
         number too long to read."""
         raise NotImplementedError
 
-    # The spreadsheet export: the columns after a hand's number and dealer,
-    # their cells for a hand's snapshot entry, and a last row from the head.
-    csv_columns: ClassVar[tuple[str, ...]] = ()
-
-    def csv_cells(self, entry: Mapping[str, Any]) -> list[Any]:
-        """A hand's cells under ``csv_columns``."""
-        return []
-
-    def csv_foot(self, head: Mapping[str, Any]) -> list[Any] | None:
-        """A last row of the export (after the hands), or None."""
-        return None
-
     # The stored snapshot.
 
     def entry(self, hand: HandResult, seats: Sequence[str]) -> dict[str, Any]:

@@ -42,7 +42,6 @@ class ContractGame(Game):
     chooser = "went_out"
     none_choice = "nobody"
     what = CHARGE
-    csv_columns = ("contract", "went out")
 
     def may_join(self, board: Board) -> bool:
         """Players join only before the first deal."""
@@ -71,9 +70,6 @@ class ContractGame(Game):
 
     def box_most(self, rules: Rules) -> tuple[int, str]:
         return MOST_CHARGE, "contract.box_most"
-
-    def csv_cells(self, entry: Mapping[str, Any]) -> list[Any]:
-        return [CONTRACT_WORDS[entry["contract"]], entry["went_out"] or "nobody"]
 
     def hand_document(self, hand: ContractHandResult) -> dict[str, Any]:  # type: ignore[override]
         return {

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
 
 from matches.phrases import nothing, rounded
 
@@ -304,3 +304,22 @@ NEW = {
     "help": gettext_lazy("Type names round the table. Tick who deals first."),
     "start": gettext_lazy("Start the Contract match"),
 }
+
+
+# The spreadsheet export: the columns after a hand's number and dealer, their
+# cells for a hand's snapshot entry, and a last row after the hands.
+CSV_COLUMNS = (
+    pgettext_lazy("a column of the spreadsheet export", "contract"),
+    pgettext_lazy("a column of the spreadsheet export", "went out"),
+)
+
+
+def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
+    """The deal's contract, and who went out ("nobody": called off)."""
+    return [
+        str(CONTRACTS[entry["contract"]]),
+        entry["went_out"] or pgettext("nobody went out, in the spreadsheet export", "nobody"),
+    ]
+
+
+csv_foot = nothing

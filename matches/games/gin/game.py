@@ -52,7 +52,6 @@ class Gin(Game):
     # Translators: what a player's box holds (the points of their unmatched
     # cards), in refusals such as "Cara's deadwood is missing".
     what = gettext_noop("deadwood")
-    csv_columns = ("knocked", "result")
 
     def hand_data(
         self, chosen: str | None, extra: bool, points: dict[str, Any], second: dict | None = None
@@ -72,15 +71,6 @@ class Gin(Game):
 
     def box_most(self, rules: Rules) -> tuple[int, str]:
         return MOST_DEADWOOD, "gin.unmatched"
-
-    def csv_cells(self, entry: Mapping[str, Any]) -> list[Any]:
-        return [entry["knocked"] or "nobody", entry["result"].replace("_", " ")]
-
-    def csv_foot(self, head: Mapping[str, Any]) -> list[Any] | None:
-        """A won match: each final score under the scores, the margin beside."""
-        if not head.get("final"):
-            return None
-        return ["final", "", "", f"margin {head['margin']}", *head["final"]]
 
     def read_hand(self, hand: Mapping[str, Any], index: int) -> GinHand:
         if "knocked" not in hand:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
 
 from matches.phrases import nothing, rounded, signed
 
@@ -383,3 +383,36 @@ def rules_big(rules: Any) -> str:
 # its section of the rules page.
 deal_notes = row_notes = nothing
 scoring_parts = dict
+
+
+# The spreadsheet export: the columns after a hand's number and dealer, their
+# cells for a hand's snapshot entry, and a last row after the hands.
+CSV_COLUMNS = (
+    pgettext_lazy("a column of the spreadsheet export", "knocked"),
+    pgettext_lazy("a column of the spreadsheet export", "result"),
+)
+CSV_RESULTS = {
+    # Translators: a Gin Rummy hand's result, in a cell of the spreadsheet export.
+    "gin": pgettext_lazy("a hand's result, in the spreadsheet export", "gin"),
+    "big_gin": pgettext_lazy("a hand's result, in the spreadsheet export", "big gin"),
+    "knock": pgettext_lazy("a hand's result, in the spreadsheet export", "knock"),
+    "undercut": pgettext_lazy("a hand's result, in the spreadsheet export", "undercut"),
+    "drawn": pgettext_lazy("a hand's result, in the spreadsheet export", "drawn"),
+}
+
+
+def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
+    """Who knocked ("nobody"), and the hand's result."""
+    knocked = entry["knocked"] or pgettext("nobody knocked, in the spreadsheet export", "nobody")
+    return [knocked, str(CSV_RESULTS[entry["result"]])]
+
+
+def csv_foot(head: Mapping[str, Any]) -> list[Any]:
+    """A won match: each final score under the scores, the margin beside."""
+    if not head.get("final"):
+        return []
+    # Translators: the last row of the spreadsheet export, beside the final scores.
+    final = pgettext("the last row of the spreadsheet export", "final")
+    # Translators: the winner's final score less the loser's, in the spreadsheet export.
+    margin = pgettext("the last row of the spreadsheet export", "margin %(points)s")
+    return [final, "", "", margin % {"points": head["margin"]}, *head["final"]]

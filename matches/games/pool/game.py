@@ -54,7 +54,6 @@ class Pool(Game):
     # Translators: what a player's box holds in Pool Rummy (the points
     # charged to them for the hand), in refusals such as "Cara's charge is missing".
     what = gettext_noop("charge")
-    csv_columns = ("declared",)
 
     def read_own_event(self, kind: str, value: object, index: int) -> object:
         return Rejoin(player=value) if kind == "rejoin" else Split(agreed=value)
@@ -80,9 +79,6 @@ class Pool(Game):
 
     def box_most(self, rules: Rules) -> tuple[int, str]:
         return MOST_COUNT, "pool.count_most"
-
-    def csv_cells(self, entry: Mapping[str, Any]) -> list[Any]:
-        return [entry["declared"]]
 
     def hand_document(self, hand: PoolHandResult) -> dict[str, Any]:  # type: ignore[override]
         return {

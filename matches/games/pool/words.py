@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from matches.phrases import names, nothing, rounded
 
@@ -402,3 +402,16 @@ NEW = {
 # its section of the rules page.
 deal_notes = row_notes = nothing
 scoring_parts = dict
+
+
+# The spreadsheet export: the columns after a hand's number and dealer, their
+# cells for a hand's snapshot entry, and a last row after the hands.
+CSV_COLUMNS = (pgettext_lazy("a column of the spreadsheet export", "declared"),)
+
+
+def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
+    """Who declared."""
+    return [entry["declared"]]
+
+
+csv_foot = nothing

@@ -43,7 +43,6 @@ class Rummy(Game):
     # Translators: what a player's box holds (the points left in their hand
     # when someone goes out), in refusals such as "Cara's leftover is missing".
     what = gettext_noop("leftover")
-    csv_columns = ("went out", "rummy")
 
     def hand_data(
         self, chosen: str | None, extra: bool, points: dict[str, Any], second: dict | None = None
@@ -55,9 +54,6 @@ class Rummy(Game):
 
     def box_most(self, rules: Rules) -> tuple[int, str]:
         return rules.whole_deck, "rummy.deck"  # type: ignore[attr-defined]
-
-    def csv_cells(self, entry: Mapping[str, Any]) -> list[Any]:
-        return [entry["went_out"] or "nobody", "yes" if entry["rummy"] else "no"]
 
     def read_hand(self, hand: Mapping[str, Any], index: int) -> Hand:
         if "went_out" not in hand:

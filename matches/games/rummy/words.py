@@ -293,3 +293,27 @@ def rules_big(rules: Any) -> str:
 # its section of the rules page.
 deal_notes = row_notes = nothing
 scoring_parts = dict
+
+
+# The spreadsheet export: the columns after a hand's number and dealer, their
+# cells for a hand's snapshot entry, and a last row after the hands.
+CSV_COLUMNS = (
+    pgettext_lazy("a column of the spreadsheet export", "went out"),
+    pgettext_lazy("a column of the spreadsheet export", "rummy"),
+)
+
+
+def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
+    """Who went out ("nobody"), and whether with rummy ("yes", "no")."""
+    rummy = (
+        pgettext("went out with rummy, in the spreadsheet export", "yes")
+        if entry["rummy"]
+        else pgettext("went out with rummy, in the spreadsheet export", "no")
+    )
+    return [
+        entry["went_out"] or pgettext("nobody went out, in the spreadsheet export", "nobody"),
+        rummy,
+    ]
+
+
+csv_foot = nothing

@@ -64,7 +64,6 @@ class Rummy500(Game):
     chooser = "went_out"
     none_choice = "nobody"
     what = IN_HAND
-    csv_columns = ("went out",)
 
     def read_hand(self, hand: Mapping[str, Any], index: int) -> Rummy500Hand:
         if "melded" not in hand:
@@ -82,9 +81,6 @@ class Rummy500(Game):
 
     def box_most(self, rules: Rules) -> tuple[int, str]:
         return MOST_POINTS, "rummy500.box_most"
-
-    def csv_cells(self, entry: Mapping[str, Any]) -> list[Any]:
-        return [entry["went_out"] or "nobody"]
 
     def hand_document(self, hand: Rummy500HandResult) -> dict[str, Any]:  # type: ignore[override]
         return {

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
 
 from matches.phrases import decks, hands, nothing, rounded, signed
 
@@ -242,3 +242,16 @@ NEW = {
     "help": gettext_lazy("Type names round the table. Tick who deals first."),
     "start": gettext_lazy("Start the Rummy 500 match"),
 }
+
+
+# The spreadsheet export: the columns after a hand's number and dealer, their
+# cells for a hand's snapshot entry, and a last row after the hands.
+CSV_COLUMNS = (pgettext_lazy("a column of the spreadsheet export", "went out"),)
+
+
+def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
+    """Who went out ("nobody": the stock ran out)."""
+    return [entry["went_out"] or pgettext("nobody went out, in the spreadsheet export", "nobody")]
+
+
+csv_foot = nothing
