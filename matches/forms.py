@@ -155,6 +155,8 @@ class NewMatchForm(RulesForm):
         if not self.is_bound:
             self.initial.setdefault("token", uuid.uuid4())
         self.fields["first_dealer"] = forms.ChoiceField(
+            # Translators: who deals the first hand, as a refusal names it.
+            label=_("First dealer"),
             choices=[
                 (str(seat), _("Seat %(number)s") % {"number": seat + 1})
                 for seat in range(self.seats)

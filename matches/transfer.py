@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
+from django.utils.formats import get_format
 from django.utils.text import slugify
 from django.utils.translation import pgettext
 
@@ -117,7 +118,8 @@ def cell(value: object) -> str:
 
 
 def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) -> str:
-    """A match of ``game`` as CSV, in the page's language: a row per hand
+    """A match of ``game`` as CSV, in the page's language (separated by
+    semicolons where it writes decimals with a comma): a row per hand
     (hand number, dealer, the game's own columns: who went out and rummy,
     or who knocked and the result), then each player's score in that hand
     (points; blank when not dealt in), then each player's running total (blank before they sat
@@ -133,7 +135,10 @@ def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) 
     names = data["seats"]
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
+    # Where a decimal is written with a comma, spreadsheets split a line at
+    # semicolons (a comma-separated file would open as one column).
+    comma = get_format("DECIMAL_SEPARATOR") == ","
+    writer = csv.writer(out, delimiter=";" if comma else ",", lineterminator="\r\n")
     # Translators: a column of the spreadsheet export; player is a name.
     score = pgettext("a column of the spreadsheet export", "%(player)s score")
     # Translators: a column of the spreadsheet export; player is a name.

@@ -393,8 +393,8 @@ def test_the_sheet_shows_the_final_score_and_a_fix_says_what_it_changed(client, 
     csv = client.get(url("export_csv", match)).content.decode()
     assert csv.splitlines()[-1] == "final,,,margin 224,304,80"
     spanish = client.get(url("export_csv", match), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert spanish.splitlines()[0].startswith("\ufeffmano,reparte,llamó,resultado,Alice puntos")
-    assert spanish.splitlines()[-1] == "final,,,margen 224,304,80"
+    assert spanish.splitlines()[0].startswith("\ufeffmano;reparte;llamó;resultado;Alice puntos")
+    assert spanish.splitlines()[-1] == "final;;;margen 224;304;80"
     # The last hand fixed: Alice 1, Ben 26 becomes a gin against 26 (51).
     last = Match.objects.get(pk=match.pk).events.order_by("position").last()
     data = gin_post(match, "Alice", Alice=0, Ben=26)

@@ -234,6 +234,7 @@ def test_refusals_and_form_errors_are_marked_and_name_the_player(pseudo):
         "new match": viewer.post(
             reverse("matches:new"), new_match_data(target="5", player_1="", hand_limit="x")
         ),
+        "first dealer": viewer.post(reverse("matches:new"), new_match_data(first_dealer="4")),
     }
     for what, answer in answers.items():
         assert answer.status_code == 200, what

@@ -142,10 +142,10 @@ def test_score_refuses_a_file_of_several_matches(tmp_path, capsys):
     )
 
 
-def read_csv(response: Any) -> list[list[str]]:
+def read_csv(response: Any, delimiter: str = ",") -> list[list[str]]:
     body = response.content.decode("utf-8")
     assert body.startswith("\ufeff")
-    return list(csv.reader(io.StringIO(body.removeprefix("\ufeff"))))
+    return list(csv.reader(io.StringIO(body.removeprefix("\ufeff")), delimiter=delimiter))
 
 
 def test_the_csv_has_a_row_per_hand_scores_then_totals(client, host):
@@ -212,10 +212,14 @@ def test_the_csv_has_a_row_per_hand_scores_then_totals(client, host):
 
 def test_the_csv_speaks_the_page_s_language(client, host):
     """A spreadsheet is read by the table: its headings and words are in the
-    host's language, the numbers as they are."""
+    host's language, the numbers as they are, and where a decimal is written
+    with a comma, the cells are split at semicolons (as German spreadsheets
+    expect); English and Hindi keep the comma."""
     match = MatchFactory(host=host, players=["Anna", "Bernd"], target=300)
     record(match, hand("Anna", rummy=True, Bernd=7), hand(None, Anna=3, Bernd=5))
-    rows = read_csv(client.get(url("export_csv", match), HTTP_ACCEPT_LANGUAGE="de"))
+    german = client.get(url("export_csv", match), HTTP_ACCEPT_LANGUAGE="de")
+    assert german.content.decode().startswith("\ufeffRunde;Geber;ausgemacht;")
+    rows = read_csv(german, delimiter=";")
     assert rows[0] == [
         "Runde",
         "Geber",
@@ -233,6 +237,8 @@ def test_the_csv_speaks_the_page_s_language(client, host):
         ["1", "Anna", "Anna", "ja", "14", "0", "14", "0"],
         ["2", "Bernd", "niemand", "nein", "2", "0", "16", "0"],
     ]
+    hindi = client.get(url("export_csv", match), HTTP_ACCEPT_LANGUAGE="hi").content.decode()
+    assert hindi.splitlines()[0].startswith("\ufeffराउंड,डीलर,")
 
 
 def test_the_whole_account_streams_and_imports_into_a_fresh_account(client, host):

@@ -25,6 +25,7 @@ from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.http import push_url
@@ -331,7 +332,8 @@ def refusal_words(form: HandForm | None) -> str | None:
     shown = [
         error for name, errors in form.errors.items() if name not in hidden for error in errors
     ]
-    return "; ".join(dict.fromkeys(shown)) if shown else form.out_of_date
+    between = pgettext("between the items of a list", "; ")  # French: a space before it
+    return between.join(dict.fromkeys(shown)) if shown else form.out_of_date
 
 
 def board_context(
@@ -471,7 +473,7 @@ def board_context(
         "preview": preview,
         "preview_error": refusal_words(hand_form) if preview is None else None,
         "slips": slips,
-        "slips_confirmed": "\n".join(slips),
+        "slips_confirmed": hand_form.slip_answers() if slips and hand_form is not None else "",
     }
 
 

@@ -302,8 +302,7 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     elif kind == "token":
         message = _("Its one-time code had saved another hand already.")
     elif kind == "asked":
-        slips = form.slips().values()
-        message, confirm_slips = " ".join(slips), "\n".join(slips)
+        message, confirm_slips = " ".join(form.slips().values()), form.slip_answers()
     else:
         message = next(iter(form.errors.values()))[0]
     answer = {

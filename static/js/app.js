@@ -619,7 +619,35 @@ document.addEventListener("htmx:afterSwap", (event) => {
   if (!typed || event.detail.target.id !== "board") return;
   const form = document.getElementById("hand-form");
   if (form && fillHand(form, typed)) typedBack = form;
+  else if (form && wentBack(form, typed)) offerTyped(form, typed);
 });
+// Whether ``form`` is the same match's form for an earlier hand than the
+// one ``typed`` was for: an entry was taken back or deleted meanwhile.
+function wentBack(form, typed) {
+  const hand = handOf(form);
+  return hand.action === typed.action && Number(typed.number) > Number(hand.number);
+}
+// A hand half typed when the board went back a hand is not put in the
+// form unasked (the hand now due may be the one taken back), nor dropped:
+// it stays in view above the form, with a button that puts it in.
+function offerTyped(form, typed) {
+  const note = document.createElement("div");
+  note.className = "typed-aside";
+  note.setAttribute("role", "note");
+  const text = document.createElement("p");
+  const words = typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => entryWords(who, value));
+  const said = words.length
+    // Translators: %(entries)s is what was typed in the players' boxes, "Alice 23, Ben 18".
+    ? gettext("What you had typed for hand %(typed)s is not saved (%(entries)s): the board is at hand %(hand)s now.")
+    : gettext("What you had typed for hand %(typed)s is not saved: the board is at hand %(hand)s now.");
+  text.textContent = interpolate(said, { typed: typed.number, hand: handOf(form).number, entries: words.join(listComma()) }, true);
+  note.append(text, button(gettext("Put it in this form"), false, () => {
+    fillHand(form, { ...typed, number: handOf(form).number }, true);
+    note.remove();
+    htmx.trigger(form, "change"); // its preview
+  }));
+  form.prepend(note);
+}
 // Put ``typed`` (a hand's entries, ``handEntries``) back in ``form`` when it
 // is the same hand's form and still empty (``anyway``: whatever the browser
 // put back itself, the choices but not the boxes); whether it did.
@@ -674,7 +702,11 @@ window.addEventListener("pageshow", (event) => {
     htmx.trigger(form, "change"); // its preview
     return;
   }
-  // The same match's form for another hand: the one typed was saved on
+  if (wentBack(form, typed)) {
+    offerTyped(form, typed);
+    return;
+  }
+  // The same match's form for a later hand: the one typed was saved on
   // another screen meanwhile. Say so rather than drop it without a word.
   const box = form.querySelector("[data-network-error]");
   if (box && typed.number && typed.action === handOf(form).action) {

@@ -213,6 +213,36 @@ def test_a_hand_typed_then_saved_on_another_screen_meanwhile_is_not_put_back_and
     expect(leftover(page, "Alice")).to_have_value("")
 
 
+def test_a_hand_half_typed_when_the_board_goes_back_a_hand_is_kept_in_view(
+    page: Page, example_1: Match
+) -> None:
+    """A newcomer half typed hand 7, deleted an earlier hand, and found every
+    box empty with no word: what was typed is offered, not put in unasked
+    (the hand due may be the one taken back)."""
+    enter_hand(page, "Ben", Alice=23, Cara=18)
+    save(page, 1).tap()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    enter_hand(page, "Cara", Alice=5, Ben=7)
+    history(page).filter(has_text="Hand 1:").get_by_role("link", name="Change").tap()
+    page.get_by_role("button", name="Delete hand 1").tap()
+    expect(page.get_by_role("heading", name="Record hand 1")).to_be_visible()
+    kept = page.get_by_role("note")
+    expect(kept).to_contain_text(
+        "What you had typed for hand 2 is not saved (Alice 5, Ben 7): the board is at hand 1 now."
+    )
+    expect(leftover(page, "Alice")).to_have_value("")
+    kept.get_by_role("button", name="Put it in this form").tap()
+    expect_entered(page, "Cara", Alice=5, Ben=7)
+    expect(kept).to_have_count(0)
+    expect(preview(page)).to_contain_text("Cara takes 12")
+    # An undo asks first; taken back anyway, what was typed is kept in view too.
+    save(page, 1).tap()
+    enter_hand(page, "Alice", Ben=3, Cara=4)
+    page.get_by_role("button", name="Undo: Hand 1: Cara went out").tap()
+    page.get_by_role("dialog").get_by_role("button", name="Undo anyway").tap()
+    expect(kept).to_contain_text("What you had typed for hand 2 is not saved (Ben 3, Cara 4)")
+
+
 def test_log_out_with_a_hand_half_typed_asks_first(page: Page, example_1: Match) -> None:
     """A fresh host logged out from the score sheet and lost the hand they
     had typed: log out forgets it, so it asks."""
