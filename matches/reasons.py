@@ -154,3 +154,31 @@ def _best(totals: dict[str, int], among: Any, *, lowest: bool) -> tuple[int, lis
     """The best total among ``among`` and who holds it, in seat order."""
     top = (min if lowest else max)(totals[name] for name in among)
     return top, [name for name in among if totals[name] == top]
+
+
+def result_sentence(match: Any, data: dict[str, Any]) -> str:
+    """Where the match stands, in a sentence for the sheet's head."""
+    if match.abandoned:
+        hands = data["hands_played"]
+        if data["target"] is None:
+            return ngettext(
+                "Abandoned after %(count)s hand.", "Abandoned after %(count)s hands.", hands
+            ) % {"count": hands}
+        said = ngettext(
+            "Abandoned after %(count)s hand; the line stood at %(line)s.",
+            "Abandoned after %(count)s hands; the line stood at %(line)s.",
+            hands,
+        )
+        return said % {"count": hands, "line": data["target"]}
+    if data["status"] == "closed":
+        return close_reason_of(match, data)
+    deal = data["next_hand"]
+    words = {
+        "number": deal["number"],
+        "dealer": deal["dealer"],
+        "undecided": undecided_reason_of(match, data),
+    }
+    if words["undecided"]:
+        # Translators: undecided says why nobody has won yet, a sentence.
+        return _("Still open: hand %(number)s is next, %(dealer)s deals. %(undecided)s") % words
+    return _("Still open: hand %(number)s is next, %(dealer)s deals.") % words

@@ -54,6 +54,8 @@ def test_a_viewer_reads_the_board_with_no_account_and_no_cookie(host):
     assert "csrfmiddlewaretoken" not in response.content.decode()
     sheet = viewer.get(viewer_url("shared_sheet", link))
     assert "+41 41" in text(sheet) and "Delete" not in text(sheet) and not sheet.cookies
+    # Where the match stands and how it is scored, as the host's sheet says.
+    assert "1 hand · line 200 · highest wins Still open: hand 2 is next, Ben deals." in text(sheet)
     # Printed, it says which game and when, as the host's does.
     assert '<h1 class="print-only">Score sheet · Rummy</h1>' in sheet.content.decode()
     assert f'<time datetime="{match.created.isoformat()}"' in sheet.content.decode()

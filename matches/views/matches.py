@@ -14,7 +14,6 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -23,8 +22,8 @@ from matches.display import final_lines_of
 from matches.engine.cards import ACE_VALUES, deck_points
 from matches.engine.errors import RuleError
 from matches.forms import HistoryFilterForm, NewMatchForm, RulesForm, game_of
-from matches.models import Match, Player
-from matches.reasons import close_reason_of, undecided_reason_of
+from matches.models import Player
+from matches.reasons import result_sentence
 from matches.sheet import sheet
 from matches.words import describe, refusal, rule_choices, rule_help, rule_title, say
 from matches.worked import example_result
@@ -294,34 +293,6 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     drawn = pages.kept(("sheet", match.public_id, match.version), draw)
     title = ", ".join(match.snapshot["seats"]) if match.snapshot else ""
     return render(request, "matches/sheet.html", {"sheet_html": drawn, "title": title})
-
-
-def result_sentence(match: Match, data: dict[str, Any]) -> str:
-    """Where the match stands, in a sentence for the sheet's head."""
-    if match.abandoned:
-        hands = data["hands_played"]
-        if data["target"] is None:
-            return ngettext(
-                "Abandoned after %(count)s hand.", "Abandoned after %(count)s hands.", hands
-            ) % {"count": hands}
-        said = ngettext(
-            "Abandoned after %(count)s hand; the line stood at %(line)s.",
-            "Abandoned after %(count)s hands; the line stood at %(line)s.",
-            hands,
-        )
-        return said % {"count": hands, "line": data["target"]}
-    if data["status"] == "closed":
-        return close_reason_of(match, data)
-    deal = data["next_hand"]
-    words = {
-        "number": deal["number"],
-        "dealer": deal["dealer"],
-        "undecided": undecided_reason_of(match, data),
-    }
-    if words["undecided"]:
-        # Translators: undecided says why nobody has won yet, a sentence.
-        return _("Still open: hand %(number)s is next, %(dealer)s deals. %(undecided)s") % words
-    return _("Still open: hand %(number)s is next, %(dealer)s deals.") % words
 
 
 @require_POST

@@ -21,6 +21,7 @@ from matches import selectors, services
 from matches.display import final_lines_of
 from matches.followed import RECENT_SHOWN, followed_board
 from matches.models import ShareLink
+from matches.reasons import result_sentence
 from matches.sheet import sheet
 
 from .board import HtmxHttpRequest, host_match, host_required
@@ -162,7 +163,9 @@ def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
             "match": link.match,
             "data": data,
             "sheet": sheet(data, link.match.game, link.match),
+            "result": result_sentence(link.match, data),
             "final_lines": final_lines_of(link.match, data),
+            "rules_sheet": link.match.kind.words.rules_sheet(link.match.house_rules()),  # type: ignore[union-attr]
         },
     )
 

@@ -236,6 +236,28 @@ def test_no_word_of_a_game_s_hand_form_breaks_in_the_host_s_language(
     expect_no_sideways_scroll(page)
 
 
+@pytest.mark.parametrize(
+    "language", [code for code, _ in settings.LANGUAGES if code != "en"], indirect=True
+)
+def test_no_word_breaks_under_a_player_who_left_or_who_is_out(
+    phone: Any, client: Any, live_server: LiveServer, language: str
+) -> None:
+    """The notes under a name that hold a number ("left after hand 1",
+    "may rejoin at 61") keep the number with its word, and still no word
+    breaks."""
+    host = UserFactory()
+    rummy = MatchFactory(host=host, players=["Anna", "Bernd", "Hanna", "Dieter"])
+    record(rummy, hand("Anna", Bernd=5, Hanna=7, Dieter=9), {"leave": "Dieter"})
+    pool = MatchFactory(host=host, players=["Anna", "Bernd", "Hanna"], game="pool")
+    record(pool, {"hand": {"declared": "Hanna", "charges": {"Anna": 80, "Bernd": 20}}})
+    record(pool, {"hand": {"declared": "Hanna", "charges": {"Anna": 30, "Bernd": 40}}})
+    page = signed_in(phone, client, live_server, host)
+    for match in (rummy, pool):
+        open_board(page, live_server, match)
+        assert page.locator("table.sheet").evaluate(BROKEN_WORDS) == []
+        expect_no_sideways_scroll(page)
+
+
 def test_no_word_breaks_on_the_fix_form_of_a_finished_pool_match(
     phone: Any, client: Any, live_server: LiveServer, language: str
 ) -> None:
