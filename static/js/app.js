@@ -629,8 +629,12 @@ function wentBack(form, typed) {
 }
 // A hand half typed when the board went back a hand is not put in the
 // form unasked (the hand now due may be the one taken back), nor dropped:
-// it stays in view above the form, with a button that puts it in.
+// it stays in view above the form, with a button that puts it in, and is
+// put back by itself once its own hand is due again (the one taken back
+// saved anew).
+let typedAside = null;
 function offerTyped(form, typed) {
+  typedAside = typed;
   const note = document.createElement("div");
   note.className = "typed-aside";
   note.setAttribute("role", "note");
@@ -642,12 +646,21 @@ function offerTyped(form, typed) {
     : gettext("What you had typed for hand %(typed)s is not saved: the board is at hand %(hand)s now.");
   text.textContent = interpolate(said, { typed: typed.number, hand: handOf(form).number, entries: words.join(listComma()) }, true);
   note.append(text, button(gettext("Put it in this form"), false, () => {
+    typedAside = null;
     fillHand(form, { ...typed, number: handOf(form).number }, true);
     note.remove();
     htmx.trigger(form, "change"); // its preview
   }));
   form.prepend(note);
 }
+document.addEventListener("htmx:afterSwap", (event) => {
+  const aside = typedAside;
+  const form = document.getElementById("hand-form");
+  if (!aside || event.detail.target.id !== "board" || !form || form.querySelector(".typed-aside")) return;
+  typedAside = null;
+  if (fillHand(form, aside)) typedBack = form;
+  else if (wentBack(form, aside)) offerTyped(form, aside);
+});
 // Put ``typed`` (a hand's entries, ``handEntries``) back in ``form`` when it
 // is the same hand's form and still empty (``anyway``: whatever the browser
 // put back itself, the choices but not the boxes); whether it did.

@@ -241,6 +241,12 @@ def test_a_hand_half_typed_when_the_board_goes_back_a_hand_is_kept_in_view(
     page.get_by_role("button", name="Undo: Hand 1: Cara went out").tap()
     page.get_by_role("dialog").get_by_role("button", name="Undo anyway").tap()
     expect(kept).to_contain_text("What you had typed for hand 2 is not saved (Ben 3, Cara 4)")
+    # The hand taken back saved anew: the next form gets what was typed for it.
+    enter_hand(page, "Cara", Alice=5, Ben=7)
+    save(page, 1).tap()
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    expect_entered(page, "Alice", Ben=3, Cara=4)
+    expect(kept).to_have_count(0)
 
 
 def test_log_out_with_a_hand_half_typed_asks_first(page: Page, example_1: Match) -> None:
