@@ -24,6 +24,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     deal = data["next_hand"]
     rules = match.house_rules()
     words = words_of(match.game)
+    zero_said = match.kind.zero_said
     board = snapshot.board(rules, {**data, "events": []})
     player_marks = table_marks(seats, match)
     shorts = short_names(seats, BIG_NAME)
@@ -68,7 +69,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
         scores = ", ".join(
             f"{name} {signed(score)}"
             for name, score in zip(seats, event["scores"], strict=True)
-            if score
+            if score or (zero_said and score is not None)
         )
         line = hand_ended(event["number"], words.entry_ended(event))
         recent.append(line + (f" · {scores}" if scores else ""))

@@ -17,7 +17,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from matches.display import place_shown, stopped, words_of
+from matches import games
+from matches.display import place_shown, stopped
 from matches.marks import Mark, Table, short_names, table_marks
 from matches.phrases import ordinal, signed
 from matches.phrases import total as written
@@ -101,7 +102,8 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
         happened.
     """
     names = data["seats"]
-    words = words_of(game)
+    kind = games.game(game)
+    words = kind.words
     shorts = short_names(names)
     marks = table_marks(names, table)
     dealers = {name: escape(short) for name, short in shorts.items()}
@@ -109,7 +111,7 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
     gone: set[str] = set()  # who left: their join is a return
     for event in data["events"]:
         if event["kind"] == "hand":
-            rows.append(_hand_row(event, names, dealers, words))
+            rows.append(_hand_row(event, names, dealers, words, zero=kind.zero_said))
         else:
             returned = event["kind"] == "join" and event["player"] in gone
             if event["kind"] == "leave":
@@ -146,9 +148,12 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
     )
 
 
-def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], words: Any) -> str:
+def _hand_row(
+    event: dict[str, Any], names: list[str], dealers: dict[str, str], words: Any, *, zero: bool
+) -> str:
     """A hand's row; ``dealers`` maps a name to its short form, escaped; the
-    game's ``words`` mark how it ended and whose cell is marked."""
+    game's ``words`` mark how it ended and whose cell is marked; ``zero``:
+    a take of 0 is written (the game's ``zero_said``), else left blank."""
     marks, out, hidden = words.sheet_marks(event)
     # A word in a player's own cell, where the game writes one ("out").
     notes = dict(zip(names, words.cell_notes(event), strict=False))
@@ -166,6 +171,7 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
     ]
     # Numbers only below: nothing to escape.
     for name, score, total in zip(names, event["scores"], event["totals"], strict=True):
+        take = signed(score) if score or (zero and score is not None) else ""
         if score is None:
             # Not dealt in: sat out, had left, or not yet seated.
             cells.append(
@@ -173,14 +179,14 @@ def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], 
             )
         elif name == out and not notes.get(name):
             cells.append(
-                f'<td class="went-out"><span class="sheet-take">{signed(score) if score else ""}'
+                f'<td class="went-out"><span class="sheet-take">{take}'
                 f'</span> <span class="sheet-total">{written(total)}</span>{ended}'
                 f'<span class="visually-hidden"> ({escape(hidden)})</span></td>'
             )
         else:
             note = notes.get(name)
             cells.append(
-                f'<td><span class="sheet-take">{signed(score) if score else ""}</span> '
+                f'<td><span class="sheet-take">{take}</span> '
                 f'<span class="sheet-total">{written(total)}</span>'
                 + (f'<span class="sheet-mark">{escape(note)}</span>' if note else "")
                 + "</td>"

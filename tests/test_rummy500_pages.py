@@ -391,6 +391,27 @@ def test_a_total_below_zero_has_the_same_minus_sign_on_the_sheet_and_the_match_l
     assert 'Cara\u00a0<span class="minus">\u2212</span>50' in home and "-50" not in home
 
 
+def test_a_hand_scored_0_is_said_on_the_sheet_and_the_followers_screens(client, host):
+    """Everyone scores every hand: a newcomer took Vikram's blank cell and
+    his missing name in the last hand's line for a player skipped."""
+    match = MatchFactory(host=host, game="rummy500", players=THREE)
+    link = services.share_new(match=match)
+    record(match, r500_hand("Alice", Alice=(30, None), Ben=(5, 5), Cara=(0, 12)))
+    sheet = client.get(url("sheet", match)).content.decode()
+    assert '<span class="sheet-take">0</span> <span class="sheet-total">0</span>' in sheet
+    followed = text(Client().get(reverse("matches:shared", args=[link.token])))
+    assert "Hand 1: Alice went out · Alice +30, Ben 0, Cara \u221212" in followed
+
+
+def test_what_each_held_ends_with_the_language_s_own_full_stop(client, host):
+    """Hindi ends a sentence with "।": the history's lines of what each
+    player held did with "." among the "।" of the rest."""
+    match = MatchFactory(host=host, game="rummy500", players=THREE)
+    record(match, r500_hand("Alice", Alice=(30, None), Ben=(5, 5), Cara=(0, 12)))
+    page = text(client.get(url("detail", match), HTTP_ACCEPT_LANGUAGE="hi"))
+    assert "Cara: मेल्ड 0, हाथ में 12।" in page and "हाथ में 12." not in page
+
+
 def test_a_hand_of_a_closed_match_is_fixed_in_the_order_its_players_sat(client, host):
     match = MatchFactory(host=host, game="rummy500", players=["Ben", "Alice"])
     reach = r500_hand("Alice", Alice=(160, None), Ben=(170, 5))

@@ -38,6 +38,9 @@ class Game:
     joining: ClassVar[bool] = True
     # The game's own part of the board (its events' buttons), a template.
     board_template: ClassVar[str] = ""
+    # Every player dealt in scores every hand, so a hand's 0 is said ("Ben
+    # 0"); else only the hand's takes are (a 0 is nothing taken).
+    zero_said: ClassVar[bool] = False
     # The game's own kinds of event beside the shared ones (a hand, a move
     # of the line, a leave, a join), by their key in the match file; those
     # whose value is a player's name.

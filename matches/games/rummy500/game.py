@@ -44,6 +44,7 @@ class Rummy500(Game):
     deal_goes_round = True
     table = Rummy500Table
     result = Rummy500HandResult
+    zero_said = True
     hand_keys = ("went_out", "melded", "in_hand")
     hand_name_keys = ("went_out",)
     hand_points_key = "in_hand"
