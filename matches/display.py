@@ -15,7 +15,7 @@ from matches.engine.board import Board, Deal, HandResult
 from matches.engine.errors import RuleError
 from matches.engine.names import name_key
 from matches.marks import Mark, table_marks
-from matches.phrases import names
+from matches.phrases import listed, names
 from matches.reasons import close_reason
 from matches.services import LaterEventImpossible
 from matches.words import refusal as refusal_words
@@ -452,11 +452,8 @@ def changes(
         _dealt(old, hand) for old, hand in zip(was, now, strict=False) if old.dealer != hand.dealer
     ]
     if dealers:
-        # Translators: what stands between the items of a list whose items hold commas
-        # ("hand 2 Ben → Cara; hand 3 Cara → Ann"); French puts a space before it.
-        between = pgettext("between the items of a list", "; ")
         # Translators: %(dealers)s lists the hands dealt by another ("hand 2 Ben → Cara").
-        lines.append(_("Dealers: %(dealers)s.") % {"dealers": between.join(dealers)})
+        lines.append(_("Dealers: %(dealers)s.") % {"dealers": listed(dealers)})
     came = [name for name in after.seated if name not in before.seated]
     went = [name for name in before.seated if name not in after.seated]
     if came:

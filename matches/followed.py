@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches import snapshot
-from matches.display import final_lines, hand_ended, mark_words, place_shown, words_of
+from matches.display import final_lines, hand_ended, mark_words, place_shown
 from matches.marks import short_names, table_marks
 from matches.phrases import signed
 from matches.reasons import close_reason_of, undecided_reason_of
@@ -23,8 +23,8 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     seats = data["seats"]
     deal = data["next_hand"]
     rules = match.house_rules()
-    words = words_of(match.game)
-    zero_said = match.kind.zero_said
+    kind = match.kind
+    words = kind.words
     board = snapshot.board(rules, {**data, "events": []})
     player_marks = table_marks(seats, match)
     shorts = short_names(seats, BIG_NAME)
@@ -69,7 +69,7 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
         scores = ", ".join(
             f"{name} {signed(score)}"
             for name, score in zip(seats, event["scores"], strict=True)
-            if score or (zero_said and score is not None)
+            if kind.take_said(score)
         )
         line = hand_ended(event["number"], words.entry_ended(event))
         recent.append(line + (f" · {scores}" if scores else ""))

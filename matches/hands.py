@@ -339,29 +339,28 @@ class HandForm(EventForm):
         return super().field_for(error)
 
     def slips(self) -> dict[str, str]:
-        """Typing-slip questions for the hand as entered (once valid)."""
+        """Typing-slip questions for the hand as entered (once valid), in
+        words, each under the line "save it as typed" sends back for it: its
+        player, code and values, not its words (it holds in any language)."""
         asked = self.hand_after().slips if hasattr(self, "board_after") else {}
-        return {name: question(each) for name, each in asked.items()}
+        values = {
+            name: json.dumps(each.values, sort_keys=True, default=str)
+            for name, each in asked.items()
+        }
+        return {
+            f"{name} {each.code} {values[name]}": question(each) for name, each in asked.items()
+        }
 
     def hand_after(self) -> HandResult:
         """This hand as the game scored it (once valid)."""
         index = self.event_index
         return next(hand for hand in self.board_after.hands if hand.index == index)
 
-    def slip_answers(self) -> str:
-        """What "save it as typed" sends back: each question's player, code
-        and values a line, not its words (the answer holds in any language)."""
-        asked = self.hand_after().slips if hasattr(self, "board_after") else {}
-        return "\n".join(
-            f"{name} {each.code} {json.dumps(each.values, sort_keys=True, default=str)}"
-            for name, each in asked.items()
-        )
-
     def needs_confirming(self) -> bool:
         """A valid hand with a probable typing slip not yet confirmed: "save
         it as typed" confirms the questions it showed, no others."""
         confirmed = set(self.cleaned_data.get("confirm_slips", "").split("\n"))
-        return not {line for line in self.slip_answers().split("\n") if line} <= confirmed
+        return not set(self.slips()) <= confirmed
 
     def _read_points(self) -> tuple[dict[str, Any], list[RuleError]]:
         """Each player's box as the game takes it (empty boxes left out),

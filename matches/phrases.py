@@ -13,7 +13,7 @@ from django.contrib.humanize.templatetags.humanize import ordinal as marked_ordi
 from django.utils.formats import number_format
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 
 def total(points: int) -> str:
@@ -35,6 +35,20 @@ def names(people: Sequence[str]) -> str:
     # Translators: the end of a list of players' names, such as "Alice, Ben
     # and Cara": names is all of them but the last, joined by ", ".
     return _("%(names)s and %(last)s") % {"names": ", ".join(people[:-1]), "last": people[-1]}
+
+
+def listed(items: Sequence[str]) -> str:
+    """Items that may hold commas, one after another: "hand 2 Ben → Cara;
+    hand 3 Cara → Ann"."""
+    # Translators: what stands between the items of a list whose items hold commas
+    # ("hand 2 Ben → Cara; hand 3 Cara → Ann"); French puts a space before it.
+    return pgettext("between the items of a list", "; ").join(items)
+
+
+def nobody() -> str:
+    """Who went out of a hand nobody went out of, in a cell of the
+    spreadsheet export."""
+    return pgettext("nobody went out, in the spreadsheet export", "nobody")
 
 
 def either(values: Sequence[object]) -> str:

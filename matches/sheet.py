@@ -18,10 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from matches import games
-from matches.display import place_shown, stopped
+from matches.display import final_lines_of, place_shown, stopped
+from matches.engine.game import Game
 from matches.marks import Mark, Table, short_names, table_marks
 from matches.phrases import ordinal, signed
 from matches.phrases import total as written
+from matches.reasons import result_sentence
 
 # The chart: a viewBox in user units, scaled to the screen's width by CSS.
 CHART_WIDTH = 360
@@ -103,7 +105,6 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
     """
     names = data["seats"]
     kind = games.game(game)
-    words = kind.words
     shorts = short_names(names)
     marks = table_marks(names, table)
     dealers = {name: escape(short) for name, short in shorts.items()}
@@ -111,7 +112,7 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
     gone: set[str] = set()  # who left: their join is a return
     for event in data["events"]:
         if event["kind"] == "hand":
-            rows.append(_hand_row(event, names, dealers, words, zero=kind.zero_said))
+            rows.append(_hand_row(event, names, dealers, kind))
         else:
             returned = event["kind"] == "join" and event["player"] in gone
             if event["kind"] == "leave":
@@ -123,7 +124,7 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
                     '<tr class="sheet-note"><td colspan="{}">'
                     '<span class="sheet-note-text">{}</span></td></tr>',
                     len(names) + 1,
-                    _note(event, words, returned=returned),
+                    _note(event, kind.words, returned=returned),
                 )
             )
     foot = [
@@ -148,12 +149,25 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
     )
 
 
-def _hand_row(
-    event: dict[str, Any], names: list[str], dealers: dict[str, str], words: Any, *, zero: bool
-) -> str:
+def sheet_page(match: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """What a score sheet page shows of ``match`` from its snapshot ``data``
+    (the host's and a share link's alike): the sheet, where the match
+    stands, its final lines and how it is scored."""
+    return {
+        "match": match,
+        "data": data,
+        "sheet": sheet(data, match.game, match),
+        "result": result_sentence(match, data),
+        "final_lines": final_lines_of(match, data),
+        "rules_sheet": match.kind.words.rules_sheet(match.house_rules()),
+    }
+
+
+def _hand_row(event: dict[str, Any], names: list[str], dealers: dict[str, str], kind: Game) -> str:
     """A hand's row; ``dealers`` maps a name to its short form, escaped; the
-    game's ``words`` mark how it ended and whose cell is marked; ``zero``:
-    a take of 0 is written (the game's ``zero_said``), else left blank."""
+    game's words mark how it ended and whose cell is marked, and the game
+    says which scores are written (``Game.take_said``)."""
+    words = kind.words
     marks, out, hidden = words.sheet_marks(event)
     # A word in a player's own cell, where the game writes one ("out").
     notes = dict(zip(names, words.cell_notes(event), strict=False))
@@ -171,7 +185,7 @@ def _hand_row(
     ]
     # Numbers only below: nothing to escape.
     for name, score, total in zip(names, event["scores"], event["totals"], strict=True):
-        take = signed(score) if score or (zero and score is not None) else ""
+        take = signed(score) if kind.take_said(score) else ""
         if score is None:
             # Not dealt in: sat out, had left, or not yet seated.
             cells.append(

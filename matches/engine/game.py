@@ -69,6 +69,12 @@ class Game:
         self.words = words
         self.examples = tuple(examples)
 
+    def take_said(self, score: int | None) -> bool:
+        """Whether a hand's score is written where it is shown (the sheet,
+        the followers' line): a take, or any score where everyone scores
+        (``zero_said``); never for a player not dealt in (None)."""
+        return score is not None and (score != 0 or self.zero_said)
+
     def may_join(self, board: Board) -> bool:
         """Whether a player may join ``board`` now (the board offers it)."""
         return self.joining

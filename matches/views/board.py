@@ -25,7 +25,6 @@ from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_htmx.http import push_url
@@ -47,6 +46,7 @@ from matches.engine.board import Board
 from matches.hands import HandForm, LineForm, SeatForm
 from matches.marks import Table, marked, short_names, table_marks
 from matches.models import Event, Match
+from matches.phrases import listed
 from matches.reasons import close_reason, undecided_reason
 from matches.selectors import BoardState
 from matches.words import say
@@ -297,8 +297,8 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
     """What a valid hand form will record: the hand as scored, the sentence
     for it (each player named led by their badge), the points of each box
     given as cards or a sum (a box typed as points says itself), the
-    typing-slip questions, and for a fix or an edit what it changes on the
-    board."""
+    typing-slip questions (and the answer that confirms them), and for a
+    fix or an edit what it changes on the board."""
     hand = form.hand_after()
     sums = form.sums()
     given = {name: " ".join(map(str, cards)) for name, cards in hand.cards.items()}
@@ -308,6 +308,7 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
         f"{name} {points} ({given[name]})" for name, points in hand.held.items() if name in given
     ]
     marks = table_marks(list(board.totals), form.match)
+    asked = form.slips()
     return {
         "hand": hand,
         "summary": marked(summary(hand, board.rules), marks),
@@ -318,7 +319,8 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
             if form.replacing is not None
             else []
         ),
-        "slips": list(form.slips().values()),
+        "slips": list(asked.values()),
+        "slips_confirmed": "\n".join(asked),
     }
 
 
@@ -332,8 +334,7 @@ def refusal_words(form: HandForm | None) -> str | None:
     shown = [
         error for name, errors in form.errors.items() if name not in hidden for error in errors
     ]
-    between = pgettext("between the items of a list", "; ")  # French: a space before it
-    return between.join(dict.fromkeys(shown)) if shown else form.out_of_date
+    return listed(dict.fromkeys(shown)) if shown else form.out_of_date
 
 
 def board_context(
@@ -473,7 +474,7 @@ def board_context(
         "preview": preview,
         "preview_error": refusal_words(hand_form) if preview is None else None,
         "slips": slips,
-        "slips_confirmed": hand_form.slip_answers() if slips and hand_form is not None else "",
+        "slips_confirmed": preview["slips_confirmed"] if preview else "",
     }
 
 

@@ -354,10 +354,10 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
         )
         # Who was seated just before it: whom a leave can name, whom a join can sit after.
         seated_before = games.replay(match.engine_match(datas[:index])).seated
-    slips: list[str] = []
+    asked: dict[str, str] = {}  # the slips asked about: each answer's line, and its words
     if request.method == "POST" and form is not None and form.is_valid():
         if isinstance(form, HandForm) and form.needs_confirming():
-            slips = list(form.slips().values())
+            asked = form.slips()
         else:
             change = save_edit(request, match, event, form)
             if change is not None and not change.written:  # saved as it was
@@ -391,8 +391,8 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             ),
             # A refused change keeps what was typed: its preview says why.
             "preview_error": refusal_words(form) if is_hand else None,  # type: ignore[arg-type]
-            "slips": slips,
-            "slips_confirmed": form.slip_answers() if isinstance(form, HandForm) and slips else "",
+            "slips": list(asked.values()),
+            "slips_confirmed": "\n".join(asked),
             "version": services.data_version(event.data),
             "seated_before": seated_before,
             "entries_url": entries_page_of(match.public_id, index, len(datas)),

@@ -302,7 +302,8 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     elif kind == "token":
         message = _("Its one-time code had saved another hand already.")
     elif kind == "asked":
-        message, confirm_slips = " ".join(form.slips().values()), form.slip_answers()
+        asked = form.slips()
+        message, confirm_slips = " ".join(asked.values()), "\n".join(asked)
     else:
         message = next(iter(form.errors.values()))[0]
     answer = {

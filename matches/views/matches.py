@@ -18,13 +18,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from matches import games, pages, selectors, services
-from matches.display import final_lines_of
 from matches.engine.cards import ACE_VALUES, deck_points
 from matches.engine.errors import RuleError
 from matches.forms import HistoryFilterForm, NewMatchForm, RulesForm, game_of
 from matches.models import Player
-from matches.reasons import result_sentence
-from matches.sheet import sheet
+from matches.sheet import sheet_page
 from matches.words import describe, refusal, rule_choices, rule_help, rule_title, say
 from matches.worked import example_result
 
@@ -279,15 +277,7 @@ def match_sheet(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     match = host_match(request, public_id)
 
     def draw() -> str:
-        data = selectors.whole_snapshot(match)
-        context = {
-            "match": match,
-            "data": data,
-            "sheet": sheet(data, match.game, match),
-            "result": result_sentence(match, data),
-            "final_lines": final_lines_of(match, data),
-            "rules_sheet": match.kind.words.rules_sheet(match.house_rules()),  # type: ignore[union-attr]
-        }
+        context = sheet_page(match, selectors.whole_snapshot(match))
         return render_to_string("matches/sheet.html#sheet", context)
 
     drawn = pages.kept(("sheet", match.public_id, match.version), draw)

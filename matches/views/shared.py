@@ -18,11 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from matches import selectors, services
-from matches.display import final_lines_of
 from matches.followed import RECENT_SHOWN, followed_board
 from matches.models import ShareLink
-from matches.reasons import result_sentence
-from matches.sheet import sheet
+from matches.sheet import sheet_page
 
 from .board import HtmxHttpRequest, host_match, host_required
 
@@ -154,20 +152,8 @@ def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     link = _link(token)
     if link is None or link.ended is not None:
         return _gone(request, link)
-    data = selectors.whole_snapshot(link.match)
-    return render(
-        request,
-        "matches/shared_sheet.html",
-        {
-            "link": link,
-            "match": link.match,
-            "data": data,
-            "sheet": sheet(data, link.match.game, link.match),
-            "result": result_sentence(link.match, data),
-            "final_lines": final_lines_of(link.match, data),
-            "rules_sheet": link.match.kind.words.rules_sheet(link.match.house_rules()),  # type: ignore[union-attr]
-        },
-    )
+    context = sheet_page(link.match, selectors.whole_snapshot(link.match))
+    return render(request, "matches/shared_sheet.html", {"link": link, **context})
 
 
 @require_POST

@@ -10,9 +10,9 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
-from matches.phrases import nothing, rounded
+from matches.phrases import nobody, nothing, rounded
 
 from .rules import CONTRACTS as ALL_CONTRACTS
 from .rules import contract_of
@@ -318,7 +318,7 @@ def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
     """The deal's contract, and who went out ("nobody": called off)."""
     return [
         str(CONTRACTS[entry["contract"]]),
-        entry["went_out"] or pgettext("nobody went out, in the spreadsheet export", "nobody"),
+        entry["went_out"] or nobody(),
     ]
 
 

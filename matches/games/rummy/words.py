@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
 
-from matches.phrases import decks, hands, nothing, rounded, signed
+from matches.phrases import decks, hands, nobody, nothing, rounded, signed
 
 # Translators: the game's name. Keep the English name recognisable, with the
 # name card tables use in your language beside it if there is one.
@@ -311,7 +311,7 @@ def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
         else pgettext("went out with rummy, in the spreadsheet export", "no")
     )
     return [
-        entry["went_out"] or pgettext("nobody went out, in the spreadsheet export", "nobody"),
+        entry["went_out"] or nobody(),
         rummy,
     ]
 

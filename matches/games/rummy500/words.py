@@ -9,9 +9,9 @@ from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
-from matches.phrases import decks, hands, nothing, rounded, signed
+from matches.phrases import decks, hands, nobody, nothing, rounded, signed
 
 # Translators: the game's name. Keep the English name recognisable, with the
 # name card tables use in your language beside it if there is one.
@@ -251,7 +251,7 @@ CSV_COLUMNS = (pgettext_lazy("a column of the spreadsheet export", "went out"),)
 
 def csv_cells(entry: Mapping[str, Any]) -> list[Any]:
     """Who went out ("nobody": the stock ran out)."""
-    return [entry["went_out"] or pgettext("nobody went out, in the spreadsheet export", "nobody")]
+    return [entry["went_out"] or nobody()]
 
 
 csv_foot = nothing
