@@ -571,6 +571,7 @@ document.addEventListener("click", (event) => {
 // left or joined); a player no longer seated has none. The hand form's own
 // answers (saved, refused) are the server's to fill.
 let typedHand = null;
+let typedAside = null; // a hand kept in view above the form (offerTyped)
 // Which hand a form is for: its address (the match, or an entry's page)
 // and the hand's number.
 function handOf(form) {
@@ -616,11 +617,27 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 document.addEventListener("htmx:afterSwap", (event) => {
   const typed = typedHand;
   typedHand = null;
-  if (!typed || event.detail.target.id !== "board") return;
-  const form = document.getElementById("hand-form");
-  if (form && fillHand(form, typed)) typedBack = form;
-  else if (form && wentBack(form, typed)) offerTyped(form, typed);
+  const form = event.detail.target.id === "board" && document.getElementById("hand-form");
+  if (!form) return;
+  // What the form held before the swap, then a hand kept aside since
+  // (``offerTyped``), which goes back in once its own hand is due again.
+  const aside = typedAside;
+  typedAside = null;
+  for (const each of [typed, aside]) {
+    if (each && !form.querySelector(".typed-aside") && returnTyped(form, each)) typedBack = form;
+  }
 });
+// Put ``typed`` back in ``form`` (``fillHand``), or when the board went back
+// a hand, keep it in view above the form (``offerTyped``); whether it went in.
+function returnTyped(form, typed, anyway = false) {
+  if (fillHand(form, typed, anyway)) return true;
+  if (wentBack(form, typed)) offerTyped(form, typed);
+  return false;
+}
+// What was typed in the players' boxes, in words: "Alice 23", "Ben 18".
+function keptWords(typed) {
+  return typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => entryWords(who, value));
+}
 // Whether ``form`` is the same match's form for an earlier hand than the
 // one ``typed`` was for: an entry was taken back or deleted meanwhile.
 function wentBack(form, typed) {
@@ -632,14 +649,13 @@ function wentBack(form, typed) {
 // it stays in view above the form, with a button that puts it in, and is
 // put back by itself once its own hand is due again (the one taken back
 // saved anew).
-let typedAside = null;
 function offerTyped(form, typed) {
   typedAside = typed;
   const note = document.createElement("div");
   note.className = "typed-aside";
   note.setAttribute("role", "note");
   const text = document.createElement("p");
-  const words = typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => entryWords(who, value));
+  const words = keptWords(typed);
   const said = words.length
     // Translators: %(entries)s is what was typed in the players' boxes, "Alice 23, Ben 18".
     ? gettext("What you had typed for hand %(typed)s is not saved (%(entries)s): the board is at hand %(hand)s now.")
@@ -653,14 +669,6 @@ function offerTyped(form, typed) {
   }));
   form.prepend(note);
 }
-document.addEventListener("htmx:afterSwap", (event) => {
-  const aside = typedAside;
-  const form = document.getElementById("hand-form");
-  if (!aside || event.detail.target.id !== "board" || !form || form.querySelector(".typed-aside")) return;
-  typedAside = null;
-  if (fillHand(form, aside)) typedBack = form;
-  else if (wentBack(form, aside)) offerTyped(form, aside);
-});
 // Put ``typed`` (a hand's entries, ``handEntries``) back in ``form`` when it
 // is the same hand's form and still empty (``anyway``: whatever the browser
 // put back itself, the choices but not the boxes); whether it did.
@@ -711,19 +719,16 @@ window.addEventListener("pageshow", (event) => {
     sessionStorage.removeItem(TYPED_HAND);
   } catch (error) { return; }
   if (!typed || !Array.isArray(typed.entries)) return;
-  if (fillHand(form, typed, true)) {
+  if (returnTyped(form, typed, true)) {
     htmx.trigger(form, "change"); // its preview
     return;
   }
-  if (wentBack(form, typed)) {
-    offerTyped(form, typed);
-    return;
-  }
+  if (form.querySelector(".typed-aside")) return; // kept in view (``offerTyped``)
   // The same match's form for a later hand: the one typed was saved on
   // another screen meanwhile. Say so rather than drop it without a word.
   const box = form.querySelector("[data-network-error]");
   if (box && typed.number && typed.action === handOf(form).action) {
-    const words = typed.entries.filter(([name]) => name.startsWith("left_")).map(([, value, who]) => entryWords(who, value));
+    const words = keptWords(typed);
     const said = words.length
       // Translators: %(entries)s is what was typed in the players' boxes, "Alice 23, Ben 18".
       ? gettext("Hand %(hand)s was saved on another screen while you were away, so what you had typed for it is not in this form (%(entries)s). Check the board's last hand.")
