@@ -788,19 +788,29 @@ document.addEventListener("DOMContentLoaded", keepAwake);
 // its copy when the network fails, marked with the time the server drew them.
 // Browsers allow a service worker only in a secure context (HTTPS, localhost).
 const WHO = "rummy-host";
+const KEPT_FILES = "static-v1"; // sw.js's STATIC: the static files, nobody's
+// Settled once this page has checked whose pages the phone keeps, and
+// forgotten those of another host (below; true then): the page asks its
+// worker to keep this page and its files only then, so the forgetting never
+// takes them.
+let phoneChecked;
+const whoChecked = new Promise((done) => {
+  phoneChecked = done;
+});
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
   // This page's styles and scripts are kept with it: a copy needs them, and
   // the first page a phone opened was loaded before its service worker ran,
-  // so that page itself is asked for again to be kept too.
+  // so that page itself is asked for again to be kept too, as is a page whose
+  // copy went with another host's.
   const firstPage = !navigator.serviceWorker.controller;
-  navigator.serviceWorker.ready
-    .then((registration) => {
+  Promise.all([navigator.serviceWorker.ready, whoChecked])
+    .then(([registration, forgotten]) => {
       const files = [...document.querySelectorAll("link[rel=stylesheet], link[rel=icon], script[src]")]
         .map((element) => element.href || element.src);
       if (!registration.active) return;
       registration.active.postMessage({ keep: files });
-      if (firstPage) registration.active.postMessage({ refresh: window.location.href });
+      if (firstPage || forgotten) registration.active.postMessage({ refresh: window.location.href });
     })
     .catch(() => {});
   // A board changed by htmx (a hand saved, an undo): the copy of this page is
@@ -816,7 +826,9 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
 // (``pagesOnly``: the copies alone).
 async function forgetPhone({ pagesOnly = false } = {}) {
   if (window.caches) {
-    for (const key of await caches.keys()) await caches.delete(key);
+    for (const key of await caches.keys()) {
+      if (!pagesOnly || key !== KEPT_FILES) await caches.delete(key);
+    }
   }
   if (window.indexedDB && !pagesOnly) {
     // The waiting hands: this host's go (static/js/waiting.js keeps another
@@ -846,27 +858,30 @@ document.addEventListener("DOMContentLoaded", () => {
     if (note) note.hidden = false;
     return;
   }
-  // Another host signed in on this phone: nothing of the one before stays.
+  checkWho().then(phoneChecked, () => phoneChecked(false));
+});
+// Another host signed in on this phone: nothing of the one before stays.
+async function checkWho() {
   const who = document.body.dataset.who;
-  if (!who) return;
+  if (!who) return false;
   let before = null;
   try {
     before = localStorage.getItem(WHO);
   } catch {
-    return;
+    return false;
   }
-  if (before === who) return;
+  if (before === who) return false;
   // The page copies go. Waiting hands are kept per host, and only this
   // host's are shown or sent: the one before finds theirs on logging in
   // again (nothing entered is lost), and log out deletes them all.
-  forgetPhone({ pagesOnly: true }).then(() => {
-    try {
-      localStorage.setItem(WHO, who);
-    } catch {
-      // nothing to remember it in
-    }
-  });
-});
+  await forgetPhone({ pagesOnly: true });
+  try {
+    localStorage.setItem(WHO, who);
+  } catch {
+    // nothing to remember it in
+  }
+  return true;
+}
 // A player's entry as typed, "Alice 23" (static/js/waiting.js too).
 function entryWords(player, entry) {
   // Translators: a player's name and what was typed in their box: points ("23") or cards ("K 9 4").

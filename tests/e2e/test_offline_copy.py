@@ -204,3 +204,39 @@ def test_the_first_page_a_phone_opens_keeps_its_styles_and_scripts_for_the_copy(
         "(note) => getComputedStyle(note).borderLeftStyle"
     )
     assert border == "solid"  # and its styles are there
+
+
+def test_another_host_signing_in_on_the_phone_finds_no_copy_of_the_first_hosts_boards(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    first, second = UserFactory(), UserFactory()
+    first_match, second_match = MatchFactory(host=first), MatchFactory(host=second)
+    record(second_match, hand("Ben", Alice=23, Cara=18))
+    page = signed_in_page(browser, live_server, first)
+    first_board = live_server.url + reverse("matches:detail", args=[first_match.public_id])
+    page.goto(first_board)
+    controlled(page)
+    page.reload()
+    assert kept_pages(page) == [first_board]
+
+    # The second host signs in on the same phone (the session cookie is theirs).
+    client = Client()
+    client.force_login(second)
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    second_board = live_server.url + reverse("matches:detail", args=[second_match.public_id])
+    page.goto(second_board)
+    wait_until(page, "async (address) => (await caches.match(address)) !== undefined", second_board)
+    assert kept_pages(page) == [second_board]
+    # and the second host's board is there with no connection, styles and all
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.reload()
+    expect_totals(page, Alice=0, Ben=41, Cara=0)
+    expect(page.locator("[data-offline-note]")).to_be_visible()
