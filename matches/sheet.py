@@ -10,7 +10,7 @@ sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -64,6 +64,16 @@ def _across(count: int) -> Any:
     return x
 
 
+class Limit(NamedTuple):
+    """A total fixed for a whole match that its chart draws across: its
+    ``points``, the line's ``title`` ("out at 101") and a sentence that
+    ``said`` it to a screen reader."""
+
+    points: int
+    title: str
+    said: str
+
+
 @dataclass(frozen=True)
 class Sheet:
     """A match's score sheet: the players in seat order (``names``, with
@@ -88,12 +98,13 @@ class Sheet:
         ]
 
 
-def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
+def sheet(data: dict[str, Any], game: str, table: Table, limit: Limit | None = None) -> Sheet:
     """The sheet of a match of ``game`` from its snapshot ``data``.
 
     Args:
         data: a stored snapshot: its head and every live entry.
         table: the match, which gives the players' colours and initials.
+        limit: the game's total fixed for the match, drawn across the chart.
 
     Returns:
         A ``Sheet``. A hand's row has its number and dealer ("nobody out"
@@ -144,7 +155,7 @@ def sheet(data: dict[str, Any], game: str, table: Table) -> Sheet:
         marks=marks,
         rows=mark_safe("\n".join(rows)),  # noqa: S308  (every name escaped, the rest numbers)
         foot=foot,
-        chart=chart(data, marks),
+        chart=chart(data, marks, limit),
         hands=data["hands_played"],
     )
 
@@ -153,10 +164,16 @@ def sheet_page(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     """What a score sheet page shows of ``match`` from its snapshot ``data``
     (the host's and a share link's alike): the sheet, where the match
     stands, its final lines and how it is scored."""
+    rules = match.house_rules()
+    value = match.kind.chart_limit(rules)
+    words = match.kind.words
+    limit = (
+        None if value is None else Limit(value, words.rules_short(rules), words.limit_said(rules))
+    )
     return {
         "match": match,
         "data": data,
-        "sheet": sheet(data, match.game, match),
+        "sheet": sheet(data, match.game, match, limit),
         "result": result_sentence(match, data),
         "final_lines": final_lines_of(match, data),
         "rules_sheet": match.kind.words.rules_sheet(match.house_rules()),
@@ -228,12 +245,14 @@ def _note(event: dict[str, Any], words: Any, *, returned: bool = False) -> str:
     return _("%(player)s sat down.") % said
 
 
-def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
+def chart(data: dict[str, Any], marks: dict[str, Mark], limit: Limit | None = None) -> SafeString:
     """The totals after each hand as an SVG line chart, drawn on the server.
 
     Args:
         data: a stored snapshot (a stored snapshot with every entry).
         marks: the players' marks: each line is in its player's colour.
+        limit: a total fixed for the match (Pool's limit): drawn and
+            labelled as the line is, where the game has no line.
 
     Returns:
         An ``<svg>`` element (HTML-safe): one polyline per player (a point
@@ -246,7 +265,12 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
     if not hands:
         return mark_safe("")
     names = data["seats"]
+    target = data["target"]
+    title = pgettext("the line: the score that ends a match", "the line")
     lines = _line_by_hand(data)
+    if limit is not None and target is None:
+        target, title = limit.points, limit.title
+        lines = [target] * len(hands)
     low = min(0, *(t for hand in hands for t in hand["totals"] if t is not None))
     drawn = [line for line in lines if line is not None]
     high = max(*drawn, *(t for hand in hands for t in hand["totals"] if t is not None), 1)
@@ -280,7 +304,7 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
     # The line as it stands is labelled where it falls clear of zero and the
     # lowest total; near the top it is labelled rather than the top (a total
     # just past the line: "200" beside the dotted line, not "204" above it).
-    target, near = data["target"], (high - low) / 10
+    near = (high - low) / 10
     ticks = {low, 0}
     if target is None or any(abs(target - tick) <= near for tick in ticks):
         ticks.add(high)
@@ -303,8 +327,8 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
         for number in (1, hands[-1]["number"])
     )
     parts.append(_foot(first, last, CHART_LEFT + inner_w))
-    if data["target"] is not None:
-        parts.append(_line(lines, data["target"], x, y))
+    if target is not None:
+        parts.append(_line(lines, target, x, y, title))
     across = [_n(x(i)) for i in range(len(hands))]  # the same for every player
     for seat, name in enumerate(names):
         points = [
@@ -348,6 +372,8 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
             len(hands),
         )
     description %= {"count": len(hands), "totals": ends, "target": data["target"]}
+    if limit is not None:
+        description = f"{description} {limit.said}"
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img"'
         ' aria-labelledby="chart-title chart-desc">'
@@ -361,9 +387,9 @@ def chart(data: dict[str, Any], marks: dict[str, Mark]) -> SafeString:
     )
 
 
-def _line(lines: list[int], target: int, x: Any, y: Any) -> str:
+def _line(lines: list[int], target: int, x: Any, y: Any, title: str) -> str:
     """The line as it stood at each hand (``lines``) and as it stands now
-    (``target``), drawn with the chart's ``x`` and ``y``."""
+    (``target``), drawn with the chart's ``x`` and ``y``, named ``title``."""
     points = " ".join(f"{_n(x(i))},{_n(y(line))}" for i, line in enumerate(lines))
     end = x(len(lines) - 1)
     if len(lines) == 1:  # one hand: the line across the chart, not a point
@@ -374,7 +400,7 @@ def _line(lines: list[int], target: int, x: Any, y: Any) -> str:
     return format_html(
         '<polyline class="chart-line" points="{}"><title>{}</title></polyline>',
         points,
-        pgettext("the line: the score that ends a match", "the line"),
+        title,
     )
 
 

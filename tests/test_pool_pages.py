@@ -9,7 +9,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import uuid
+import xml.etree.ElementTree as ET
 
 import pytest
 from django.test import Client
@@ -19,6 +21,7 @@ from matches import services, transfer
 from matches.models import Event, Match, Player
 from tests.factories import MatchFactory, figures, record
 from tests.factories import board as stored_board
+from tests.test_history import read_chart
 from tests.test_match_pages import text, totals_on, url
 
 pytestmark = pytest.mark.django_db
@@ -411,3 +414,29 @@ def test_a_pool_save_that_charges_six_writes_each_table_in_one_statement(
         response = client.post(url("hand", match), data)
     assert response.status_code == 302
     assert stored_board(match).totals["Alice"] == 2
+
+
+def test_the_chart_draws_the_limit_across_it_and_says_it(client, host):
+    """Pool has no line to move: its chart draws the limit instead, labelled
+    on the axis, so the table sees who came close to going out."""
+    match = MatchFactory(host=host, game="pool", players=FOUR)
+    record(match, *TO_OUT)
+    page = client.get(url("sheet", match)).content.decode()
+    assert read_chart(page) == {
+        "Alice": [40, 40, 70],
+        "Ben": [70, 70, 150],
+        "Cara": [80, 96, 101],
+        "Dev": [0, 60, 60],
+    }
+    svg = ET.fromstring(re.search(r"<svg class=\"chart\".*?</svg>", page, re.S).group(0))
+    (limit,) = [each for each in svg.iter("polyline") if "chart-line" in each.get("class")]
+    assert limit.find("title").text == "out at 101"
+    ticks = {
+        float(tick.get("y")): int(tick.get("data-points"))
+        for tick in svg.iter("text")
+        if tick.get("data-points") is not None
+    }
+    assert sorted(ticks.values()) == [0, 101, 150]
+    ys = {float(point.split(",")[1]) for point in limit.get("points").split()}
+    assert [ticks[y] for y in ys] == [101]
+    assert "A player whose total reaches 101 is out." in page

@@ -75,6 +75,14 @@ class Game:
         (``zero_said``); never for a player not dealt in (None)."""
         return score is not None and (score != 0 or self.zero_said)
 
+    def chart_limit(self, rules: Rules) -> int | None:
+        """A total fixed for the whole match that the chart of the totals
+        draws across, as it draws the line (Pool's limit, where a player is
+        out); None where there is none. A game with one words it by its
+        words' ``rules_short`` (the line's title) and ``limit_said`` (a
+        sentence for screen readers)."""
+        return None
+
     def may_join(self, board: Board) -> bool:
         """Whether a player may join ``board`` now (the board offers it)."""
         return self.joining

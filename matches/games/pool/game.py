@@ -77,6 +77,10 @@ class Pool(Game):
     ) -> dict:
         return {"hand": {"declared": chosen, "charges": points}}
 
+    def chart_limit(self, rules: Rules) -> int | None:
+        assert isinstance(rules, PoolRules)
+        return rules.limit
+
     def box_most(self, rules: Rules) -> tuple[int, str]:
         return MOST_COUNT, "pool.count_most"
 

@@ -249,6 +249,12 @@ def rules_short(rules: Any) -> str:
     return _("out at %(limit)s") % {"limit": rules.limit}
 
 
+def limit_said(rules: Any) -> str:
+    """The limit as a sentence, under the chart of the totals."""
+    # Translators: in the description of the chart of the totals of a Pool Rummy match.
+    return _("A player whose total reaches %(limit)s is out.") % {"limit": rules.limit}
+
+
 def rules_sheet(rules: Any) -> str:
     return _("Pool %(limit)s: lowest wins, out at %(limit)s") % {"limit": rules.limit}
 
