@@ -22,13 +22,11 @@ from tests.factories import MatchFactory, UserFactory, hand, record
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def signed_in_page(browser: Browser, live_server: LiveServer, user: Any) -> Page:
+def sign_in(page: Page, live_server: LiveServer, user: Any) -> None:
+    """``user`` signs in on this phone (a session of theirs in its cookies)."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-    )
-    context.add_cookies(
+    page.context.add_cookies(
         [
             {
                 "name": settings.SESSION_COOKIE_NAME,
@@ -37,8 +35,15 @@ def signed_in_page(browser: Browser, live_server: LiveServer, user: Any) -> Page
             }
         ]
     )
+
+
+def signed_in_page(browser: Browser, live_server: LiveServer, user: Any) -> Page:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     page.set_default_timeout(5_000)
+    sign_in(page, live_server, user)
     return page
 
 
@@ -219,18 +224,7 @@ def test_another_host_signing_in_on_the_phone_finds_no_copy_of_the_first_hosts_b
     page.reload()
     assert kept_pages(page) == [first_board]
 
-    # The second host signs in on the same phone (the session cookie is theirs).
-    client = Client()
-    client.force_login(second)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
+    sign_in(page, live_server, second)  # on the same phone
     second_board = live_server.url + reverse("matches:detail", args=[second_match.public_id])
     page.goto(second_board)
     wait_until(page, "async (address) => (await caches.match(address)) !== undefined", second_board)

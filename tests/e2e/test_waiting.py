@@ -10,9 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.sessions.models import Session
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
@@ -27,7 +25,7 @@ from tests.e2e.board import (
     save,
     total,
 )
-from tests.e2e.test_offline_copy import controlled, signed_in_page
+from tests.e2e.test_offline_copy import controlled, sign_in, signed_in_page
 from tests.factories import MatchFactory, UserFactory, hand, record
 from tests.factories import board as stored_board
 
@@ -71,21 +69,6 @@ def kept(page: Page) -> int:
             };
           });
         }"""
-    )
-
-
-def sign_in(page: Page, live_server: LiveServer, user: Any) -> None:
-    """``user`` signs in on this phone (a session of theirs in its cookies)."""
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
     )
 
 
