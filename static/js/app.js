@@ -669,6 +669,16 @@ function offerTyped(form, typed) {
   }));
   form.prepend(note);
 }
+// The form moved on past the board's hand (static/js/waiting.js: hands wait
+// on this phone): a hand kept aside for the hand it is for now goes back in.
+document.addEventListener("scoreboard:renumbered", (event) => {
+  const form = event.target;
+  const note = form.querySelector(".typed-aside");
+  if (!note || !typedAside || !fillHand(form, typedAside)) return;
+  typedAside = null;
+  note.remove();
+  htmx.trigger(form, "change"); // its preview
+});
 // Put ``typed`` (a hand's entries, ``handEntries``) back in ``form`` when it
 // is the same hand's form and still empty (``anyway``: whatever the browser
 // put back itself, the choices but not the boxes); whether it did.

@@ -391,6 +391,8 @@ function numberForm(number, why) {
       }
     }
   }
+  // A hand half typed for this number goes back in (static/js/app.js).
+  form.dispatchEvent(new Event("scoreboard:renumbered", { bubbles: true }));
   const deal = document.getElementById("deal");
   if (!deal) return;
   // Who deals that hand, where the page could tell it ahead (the game's

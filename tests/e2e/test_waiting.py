@@ -20,6 +20,7 @@ from tests.e2e.board import (
     enter_hand,
     expect_totals,
     htmx_settled,
+    leftover,
     messages,
     open_board,
     save,
@@ -529,3 +530,23 @@ def test_dropping_a_refused_hand_moves_the_ones_behind_it_up(
     expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [(1, hand("Cara", Alice=5, Ben=7))]
     expect(save(page, 2)).to_be_visible()
+
+
+def test_a_hand_half_typed_behind_a_waiting_hand_is_back_in_its_form_after_a_reload(
+    host: Any, live_server: LiveServer, page: Page
+) -> None:
+    """Hand 1 waits on the phone, hand 2 is half typed, and the page is
+    drawn again (a reload) while the sends still fail: the board is at hand
+    1, the form moves on to hand 2, and what was typed for it is back in it."""
+    match = MatchFactory(host=host)
+    open_board(page, live_server, match)
+    keep_offline(page, ("Ben", {"Alice": 23, "Cara": 18}))
+    leftover(page, "Alice").fill("5")
+    page.context.route(SEND, lambda route: route.abort("internetdisconnected"))
+    page.context.set_offline(False)
+    page.reload()
+    expect(waiting(page)).to_contain_text("Hand 1 waits to be sent")
+    expect(save(page, 2)).to_be_visible()
+    expect(leftover(page, "Alice")).to_have_value("5")
+    expect(page.locator(".typed-aside")).to_have_count(0)
+    assert recorded(match) == []
