@@ -545,11 +545,21 @@ def place_shown(place: int | None, shared: bool) -> str:
     return f"={place}" if shared else str(place)
 
 
+def place_order(place: int | None, total: int, seat: int, lowest: bool) -> tuple[int, int, int]:
+    """Where a player stands in a closed match's list, as its board ranks
+    them: by place, a shared place by total (the best first: the lowest
+    where the ``lowest`` total leads), then by seat."""
+    return (place or 0, total if lowest else -total, seat)
+
+
 def match_row(match: Any, standings: list[Listed]) -> MatchRow:
     """The list row of ``match`` from its stored standings, each player with
     their mark; reads no events."""
     if match.status == "closed":
-        rows = sorted(standings, key=lambda row: (row.place or 0, row.seat))
+        lowest = match.kind.rules.leader_is_lowest  # the game's, not this match's rules
+        rows = sorted(
+            standings, key=lambda row: place_order(row.place, row.total, row.seat, lowest)
+        )
     else:
         rows = sorted(standings, key=lambda row: (not row.seated, row.seat))
     marks = table_marks([row.name for row in sorted(standings)], match)

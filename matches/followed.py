@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches import snapshot
-from matches.display import final_lines, hand_ended, mark_words, place_shown
+from matches.display import final_lines, hand_ended, mark_words, place_order, place_shown
 from matches.marks import short_names, table_marks
 from matches.phrases import signed
 from matches.reasons import close_reason_of, undecided_reason_of
@@ -55,7 +55,9 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
                 # Not playing, though still at the table (out for now).
                 "out": not data["seated"][seat] and data["left_after"][seat] is None,
                 "place": place_shown(*place) if place else "",
-                "order": place[0] if place else seat,
+                "order": place_order(
+                    place[0] if place else None, data["totals"][seat], seat, rules.leader_is_lowest
+                ),
                 "marks": marks,
             }
         )

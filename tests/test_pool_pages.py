@@ -440,3 +440,21 @@ def test_the_chart_draws_the_limit_across_it_and_says_it(client, host):
     ys = {float(point.split(",")[1]) for point in limit.get("points").split()}
     assert [ticks[y] for y in ys] == [101]
     assert "A player whose total reaches 101 is out." in page
+
+
+def test_a_shared_first_place_is_listed_as_the_board_ranks_it_everywhere(client, host):
+    """After a split the players still in share first place; every list
+    shows them as the board does, by total (the lowest first), not by seat."""
+    match = MatchFactory(host=host, game="pool", players=["Joost", "Karin", "Lotte"])
+    link = services.share_new(match=match)
+    record(match, pool_hand("Karin", Joost=40, Lotte=72))
+    client.post(url("own_event", match), own(match, "split"))
+    order = ["Karin", "Joost", "Lotte"]
+    assert "Places: =1 Karin, =1 Joost, =1 Lotte" in text(client.get(url("detail", match)))
+    history = text(client.get(reverse("matches:history")))
+    viewer = Client()
+    followed = text(viewer.get(reverse("matches:shared", args=[link.token])))
+    big = text(viewer.get(reverse("matches:shared_big", args=[link.token])))
+    for page in (history, followed, big):
+        places = page[page.index("=1") :]  # the list of places, not a filter of names
+        assert sorted(order, key=places.index) == order
