@@ -57,6 +57,7 @@ def test_the_new_match_page_offers_contract_with_its_rules_and_no_line(client, h
     page = client.get(NEW + "?game=contract").content.decode()
     assert 'name="deals" value="7"' in page and 'name="deals" value="10"' in page
     assert 'name="target"' not in page and 'name="hand_limit"' not in page
+    assert 'for=""' not in page  # no label left over for the hand limit it has not
     response = client.post(
         NEW,
         {
