@@ -286,7 +286,7 @@ def test_the_board_after_an_undo_by_htmx_offers_to_put_it_back(client, host, han
         url("undo", match), {"event": str(newest.pk)}, headers={"HX-Request": "true"}
     )
     page = text(response)
-    assert "Taken back: the hand where Ben went out (Alice 23, Cara 18)." in page
+    assert f"Taken back: hand {hands}, where Ben went out (Alice 23, Cara 18)." in page
     assert "Put it back" in page
     assert f"Record hand {hands}" in page
 

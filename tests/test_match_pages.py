@@ -422,7 +422,7 @@ def test_it_takes_the_last_hand_back_and_puts_it_back(client, host):
     client.post(url("undo", match), {"event": newest.pk})
     page = client.get(url("detail", match))
     assert totals_on(page) == {"Alice": 0, "Ben": 41, "Cara": 0}
-    assert "Taken back: the hand where Alice went out (Ben 5, Cara 5)." in text(page)
+    assert "Taken back: hand 2, where Alice went out (Ben 5, Cara 5)." in text(page)
     undone = Event.objects.get(deleted__isnull=False)
     client.post(url("restore", match, event_id=undone.pk))
     assert totals_on(client.get(url("detail", match))) == {"Alice": 10, "Ben": 41, "Cara": 0}

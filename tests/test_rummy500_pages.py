@@ -344,7 +344,7 @@ def test_undo_says_both_boxes_of_the_hand_taken_back(client, host):
     page = client.get(url("detail", match))
     assert totals_on(page) == {"Alice": 0, "Ben": 0, "Cara": 0}
     assert (
-        "Taken back: the hand where Ben went out (Alice 30 − 12, Ben 45, Cara 0 − K Q A JK)."
+        "Taken back: hand 1, where Ben went out (Alice 30 − 12, Ben 45, Cara 0 − K Q A JK)."
         in text(page)
     )
 

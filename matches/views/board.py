@@ -436,7 +436,9 @@ def board_context(
         "closed": board.status == "closed",
         "share": share,
         "undone": undone,
-        "undone_text": undone and event_text(undone.data, list(board.totals), board.game),
+        # The hand taken back was the last: the one after the board's last.
+        "undone_text": undone
+        and event_text(undone.data, list(board.totals), board.game, number=board.hands_played + 1),
         "undone_url": undone and event_url("restore", public_id, undone.pk),
         "close_reason": close_reason(board),
         "undecided": undecided_reason(board),

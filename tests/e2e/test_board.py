@@ -37,7 +37,7 @@ def test_it_takes_a_hand_back_and_puts_it_back(
     expect_totals(page, Alice=0, Ben=0, Cara=0)
     expect(dealer(page)).to_have_text("Alice deals, 7 cards each. Ben plays first.")
     expect(
-        page.get_by_text("Taken back: the hand where Ben went out (Alice 23, Cara 18).")
+        page.get_by_text("Taken back: hand 1, where Ben went out (Alice 23, Cara 18).")
     ).to_be_visible()
     expect(history(page)).to_have_count(0)
 
