@@ -153,9 +153,25 @@ def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) 
         + [cell(total % {"player": name}) for name in names]
         + [pgettext("a column of the spreadsheet export", "time")]
     )
+    kind = games.game(game)
+    totals: list[int | None] = [None] * len(names)
     for index, event in enumerate(data["events"]):
+        time = times[index] if times else ""
+        if event["kind"] in kind.own_events:
+            # The game's own event (a rejoin) in words where the game's
+            # columns start, with the totals after it: a total it set adds up.
+            if "total" in event:
+                totals[names.index(event["player"])] = event["total"]
+            writer.writerow(
+                ["", "", cell(words.own_sentence(event))]  # type: ignore[union-attr]
+                + [""] * (len(words.CSV_COLUMNS) - 1)  # type: ignore[union-attr]
+                + [""] * len(names)
+                + ["" if total is None else total for total in totals]
+                + [time]
+            )
         if event["kind"] != "hand":
             continue
+        totals = list(event["totals"])
         writer.writerow(
             [event["number"], cell(event["dealer"])]
             + [
@@ -163,8 +179,8 @@ def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) 
                 for value in words.csv_cells(event)  # type: ignore[union-attr]
             ]
             + ["" if score is None else score for score in event["scores"]]
-            + ["" if total is None else total for total in event["totals"]]
-            + [times[index] if times else ""]
+            + ["" if total is None else total for total in totals]
+            + [time]
         )
     foot = words.csv_foot(data)  # type: ignore[union-attr]
     if foot:

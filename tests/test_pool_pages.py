@@ -269,6 +269,10 @@ def test_every_page_of_a_pool_match_answers(client, host):
     rows = list(csv.reader(io.StringIO(csv_text.lstrip("\ufeff"))))
     assert rows[0][:3] == ["hand", "dealer", "declared"]
     assert rows[3][:3] == ["3", "Cara", "Dev"]
+    # The rejoin has a row of its own, so that Ben's totals add up: 150, then 71.
+    assert rows[3][7:11] == ["70", "150", "101", "60"]
+    assert rows[4][:-1] == ["", "", "Ben rejoined at 71", "", "", "", "", "70", "71", "101", "60"]
+    assert len(rows) == 5
     entries = text(client.get(url("entries", match)))
     assert "Ben rejoined at 71" in entries and "Dev left the table" in entries
     rejoin = Event.objects.get(match=match, kind="rejoin")
