@@ -548,8 +548,11 @@ def place_shown(place: int | None, shared: bool) -> str:
 def place_order(place: int | None, total: int, seat: int, lowest: bool) -> tuple[int, int, int]:
     """Where a player stands in a closed match's list, as its board ranks
     them: by place, a shared place by total (the best first: the lowest
-    where the ``lowest`` total leads), then by seat."""
-    return (place or 0, total if lowest else -total, seat)
+    where the ``lowest`` total leads), then by seat; with no place (an open
+    match), by seat."""
+    if not place:
+        return (0, 0, seat)
+    return (place, total if lowest else -total, seat)
 
 
 def match_row(match: Any, standings: list[Listed]) -> MatchRow:

@@ -68,8 +68,10 @@ def followed_board(match: Any, data: dict[str, Any]) -> dict[str, Any]:
     hands = [event for event in data["events"] if event["kind"] == "hand"]
     recent = []
     for event in reversed(hands[-RECENT_SHOWN:]):
+        # A word the sheet writes in a player's cell ("drop") goes with it.
+        notes = dict(zip(seats, words.cell_notes(event), strict=False))
         scores = ", ".join(
-            f"{name} {signed(score)}"
+            f"{name} {signed(score)}" + (f" ({notes[name]})" if notes.get(name) else "")
             for name, score in zip(seats, event["scores"], strict=True)
             if kind.take_said(score)
         )

@@ -289,7 +289,7 @@ def test_the_shared_board_follows_a_pool_match(client, host):
     viewer = Client()
     page = text(viewer.get(reverse("matches:shared", args=[link.token])))
     assert "out at 101" in page
-    assert "Hand 3: Dev declared" in page
+    assert "Hand 3: Dev declared · Alice +30, Ben +80 (wrong show · out), Cara +5 (out)" in page
     for name in ("shared_sheet", "shared_big"):
         assert viewer.get(reverse(f"matches:{name}", args=[link.token])).status_code == 200
     # A viewer of the link is sent to log in: nothing is written.
