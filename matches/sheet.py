@@ -176,7 +176,7 @@ def sheet_page(match: Any, data: dict[str, Any]) -> dict[str, Any]:
         "sheet": sheet(data, match.game, match, limit),
         "result": result_sentence(match, data),
         "final_lines": final_lines_of(match, data),
-        "rules_sheet": match.kind.words.rules_sheet(match.house_rules()),
+        "rules_sheet": words.rules_sheet(rules),
     }
 
 

@@ -158,8 +158,8 @@ def export_csv(data: dict[str, Any], game: str, times: list[str] | None = None) 
     for index, event in enumerate(data["events"]):
         time = times[index] if times else ""
         if event["kind"] in kind.own_events:
-            # The game's own event (a rejoin) in words where the game's
-            # columns start, with the totals after it: a total it set adds up.
+            # The game's own event in words where the game's columns start,
+            # with the totals after it: a total it set adds up down the column.
             if "total" in event:
                 totals[names.index(event["player"])] = event["total"]
             writer.writerow(
