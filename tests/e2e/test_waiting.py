@@ -526,6 +526,7 @@ def test_dropping_a_refused_hand_moves_the_ones_behind_it_up(
     page.context.set_offline(False)
     # The refusal drawn before the tap: a list drawn again under the finger would lose it.
     expect(waiting(page)).to_contain_text("Hand 1 was not saved")
+    htmx_settled(page)  # the board the reconnection asked for is in, as the test above waits
     waiting(page).get_by_role("button", name="Drop hand 1").tap()
     expect(waiting(page).get_by_role("listitem")).to_have_count(0)
     assert recorded(match) == [(1, hand("Cara", Alice=5, Ben=7))]
