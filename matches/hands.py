@@ -339,17 +339,18 @@ class HandForm(EventForm):
         return super().field_for(error)
 
     def slips(self) -> dict[str, str]:
-        """Typing-slip questions for the hand as entered (once valid), in
-        words, each under the line "save it as typed" sends back for it: its
-        player, code and values, not its words (it holds in any language)."""
-        asked = self.hand_after().slips if hasattr(self, "board_after") else {}
-        values = {
-            name: json.dumps(each.values, sort_keys=True, default=str)
-            for name, each in asked.items()
-        }
-        return {
-            f"{name} {each.code} {values[name]}": question(each) for name, each in asked.items()
-        }
+        """Typing-slip questions for the hand as entered (once valid), in words,
+        each under its answer: player, code and values, the same in any language."""
+        questions = {}
+        for name, each in (self.hand_after().slips if hasattr(self, "board_after") else {}).items():
+            values = json.dumps(each.values, sort_keys=True, default=str)
+            questions[f"{name} {each.code} {values}"] = question(each)
+        return questions
+
+    @staticmethod
+    def confirming(asked: dict[str, str]) -> str:
+        """What "save it as typed" sends back for the questions ``asked`` (``slips``)."""
+        return "\n".join(asked)
 
     def hand_after(self) -> HandResult:
         """This hand as the game scored it (once valid)."""
@@ -357,8 +358,7 @@ class HandForm(EventForm):
         return next(hand for hand in self.board_after.hands if hand.index == index)
 
     def needs_confirming(self) -> bool:
-        """A valid hand with a probable typing slip not yet confirmed: "save
-        it as typed" confirms the questions it showed, no others."""
+        """A valid hand with a slip not yet confirmed (``confirming``; only those shown)."""
         confirmed = set(self.cleaned_data.get("confirm_slips", "").split("\n"))
         return not set(self.slips()) <= confirmed
 

@@ -320,7 +320,7 @@ def preview_of(form: HandForm, board: Board) -> dict[str, Any]:
             else []
         ),
         "slips": list(asked.values()),
-        "slips_confirmed": "\n".join(asked),
+        "slips_confirmed": form.confirming(asked),
     }
 
 

@@ -392,7 +392,7 @@ def event_edit(request: HtmxHttpRequest, public_id: str, event_id: int) -> HttpR
             # A refused change keeps what was typed: its preview says why.
             "preview_error": refusal_words(form) if is_hand else None,  # type: ignore[arg-type]
             "slips": list(asked.values()),
-            "slips_confirmed": "\n".join(asked),
+            "slips_confirmed": HandForm.confirming(asked),
             "version": services.data_version(event.data),
             "seated_before": seated_before,
             "entries_url": entries_page_of(match.public_id, index, len(datas)),

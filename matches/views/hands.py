@@ -303,7 +303,7 @@ def hand_send(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         message = _("Its one-time code had saved another hand already.")
     elif kind == "asked":
         asked = form.slips()
-        message, confirm_slips = " ".join(asked.values()), "\n".join(asked)
+        message, confirm_slips = " ".join(asked.values()), form.confirming(asked)
     else:
         message = next(iter(form.errors.values()))[0]
     answer = {
