@@ -800,12 +800,13 @@ document.addEventListener("DOMContentLoaded", keepAwake);
 const WHO = "rummy-host";
 const KEPT_FILES = "static-v1"; // sw.js's STATIC: the static files, nobody's
 // Settled once this page has checked whose pages the phone keeps, and
-// forgotten those of another host (below; true then): the page asks its
-// worker to keep this page and its files only then, so the forgetting never
-// takes them.
-let phoneChecked;
+// forgotten those of another host (``checkWho``; true then): the page asks
+// its worker to keep this page and its files only then, so the forgetting
+// never takes them. An offline copy checks nothing and keeps nothing.
 const whoChecked = new Promise((done) => {
-  phoneChecked = done;
+  document.addEventListener("DOMContentLoaded", () => {
+    if (document.body.dataset.offlineCopy !== "yes") checkWho().then(done, () => done(false));
+  });
 });
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
@@ -863,12 +864,9 @@ async function forgetPhone({ pagesOnly = false } = {}) {
   }
 }
 document.addEventListener("DOMContentLoaded", () => {
-  if (document.body.dataset.offlineCopy === "yes") {
-    const note = document.querySelector("[data-offline-note]");
-    if (note) note.hidden = false;
-    return;
-  }
-  checkWho().then(phoneChecked, () => phoneChecked(false));
+  if (document.body.dataset.offlineCopy !== "yes") return;
+  const note = document.querySelector("[data-offline-note]");
+  if (note) note.hidden = false;
 });
 // Another host signed in on this phone: nothing of the one before stays.
 async function checkWho() {
